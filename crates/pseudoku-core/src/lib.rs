@@ -1,0 +1,3 @@
+//! The Pseudoku engine.
+pub mod layout;
+pub mod symbol;
