@@ -22,6 +22,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bits;
+pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod layout;

@@ -1,0 +1,1492 @@
+//! Variant files: a layout in a few keywords, and optionally its givens.
+//!
+//! A variant file is read line by line. Blank lines and lines starting with
+//! `#` are skipped; keywords are case-insensitive. One grid:
+//!
+//! ```text
+//! name Jigsaw            # a title (optional)
+//! size 9                 # the number of symbols N
+//! boxes 3x3              # boxes R tall and C wide (default: the squarest, none for prime N)
+//! no-boxes               # or: rows and columns only (a Latin square)
+//! regions                # or: jigsaw regions, N rows of a region map follow
+//! diagonals              # both main diagonals are houses
+//! house r1c1 r2c2 …      # an extra house (1-based rNcM, or 0-based cell indices)
+//! givens                 # the givens: N rows follow (or `givens LINE` in the line format)
+//! ```
+//!
+//! Other shapes replace the grid keywords:
+//!
+//! - `board HxW` and one `grid ROW COL [boxes RxC | no-boxes | regions | diagonals]…`
+//!   line per `N × N` grid at a 0-based offset: a samurai, a Sudoku Mix, a
+//!   triathlon. Grids share the cells where they overlap. A `regions`
+//!   option is followed by that grid's region map.
+//! - `pie SECTORS RINGS`: a Sudoku Pie (`N = SECTORS`); givens one sector per row.
+//! - `cells K`: `K` abstract cells whose houses are the `house` lines (cell
+//!   indices `0..K`).
+//!
+//! `size` may be left out when `boxes`, a region map, `pie` or the first
+//! `house` of a custom layout tells it.
+//!
+//! **Rows** (region maps and givens) are read one of two ways. A row with a
+//! comma is split at commas; a row of exactly as many whitespace-separated
+//! tokens as the row is wide is read token by token; any other row is read
+//! one character per cell. Region names are any characters or tokens.
+//! Givens are symbols (`1`–`9`, `A`–`Z`, or numbers in the token form) and
+//! `.`, `0`, `-`, `_` or `*` for an empty cell. On a multi-grid board every
+//! character is a board position, and positions outside every grid are
+//! written `-`, `.` or a space (trailing ones may be left out); elsewhere
+//! whitespace inside a character row is ignored. `givens` is the last
+//! keyword: every line after it is a row.
+//!
+//! A file without givens describes only a layout; a puzzle line of the
+//! [`line`](crate::format::line) format then gives the cells in [`Layout`]
+//! order.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::format::line::{self, cells_of, LineError, TextPos};
+use crate::format::{read_field, Entry, Place};
+use crate::layout::{CellId, Geometry, House, HouseKind, Layout, LayoutError};
+use crate::symbol::{index_to_char, Symbol, MAX_CHAR_SYMBOLS, MAX_SYMBOLS};
+
+/// The largest height or width of a board.
+pub const MAX_BOARD_SIDE: usize = 1024;
+
+/// The largest number of cells of a custom layout.
+pub const MAX_CUSTOM_CELLS: usize = 1 << 16;
+
+/// How the cells of one square grid are grouped besides rows and columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Regions {
+    /// Rectangular boxes `rows` tall and `cols` wide.
+    Boxes { rows: usize, cols: usize },
+    /// No boxes: a Latin square.
+    None,
+    /// Jigsaw regions: `map[row * N + col]` names the region of each cell.
+    /// The parser numbers regions `0..N` in order of first appearance.
+    Map(Vec<usize>),
+}
+
+/// One square `N × N` grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GridSpec {
+    pub regions: Regions,
+    /// Both main diagonals are houses.
+    pub diagonals: bool,
+}
+
+/// A grid of a multi-grid board, at a 0-based offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlacedGrid {
+    pub row: usize,
+    pub col: usize,
+    pub grid: GridSpec,
+}
+
+/// The shape of a layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Shape {
+    /// One `N × N` grid.
+    Square(GridSpec),
+    /// `N × N` grids on a `height × width` board, sharing overlapping cells.
+    Board { height: usize, width: usize, grids: Vec<PlacedGrid> },
+    /// A Sudoku Pie.
+    Pie { sectors: usize, rings: usize },
+    /// Abstract cells; the houses are all in [`Spec::houses`].
+    Custom { cells: usize },
+}
+
+/// How a layout is built: what a variant file says, without its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Spec {
+    /// A title, on one line.
+    pub name: Option<String>,
+    /// The number of symbols `N`.
+    pub size: usize,
+    pub shape: Shape,
+    /// Extra houses (all houses of a custom layout), as cells of the built
+    /// layout.
+    pub houses: Vec<Vec<CellId>>,
+}
+
+impl Spec {
+    /// The layout this spec describes.
+    pub fn build(&self) -> Result<Layout, LayoutError> {
+        let base = build_base(self, &Lines::default()).map_err(into_layout_error)?;
+        add_houses(self, base, &Lines::default()).map_err(into_layout_error)
+    }
+}
+
+fn into_layout_error(e: VariantError) -> LayoutError {
+    match e.kind {
+        VariantErrorKind::Layout(e) => e,
+        other => LayoutError::Unsupported(other.to_string()),
+    }
+}
+
+/// A layout as described by a variant file, and optionally its givens.
+///
+/// Invariant: `layout` is `spec.build()`, and the givens (when present)
+/// have one entry per cell, each in range, with no repeat in a house.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    spec: Spec,
+    layout: Layout,
+    givens: Option<Vec<Option<Symbol>>>,
+}
+
+impl Variant {
+    /// Builds a variant from a spec and givens, checking both.
+    pub fn new(mut spec: Spec, givens: Option<Vec<Option<Symbol>>>) -> Result<Variant, VariantError> {
+        spec.name = spec.name.as_deref().and_then(clean_name);
+        let layout = spec.build().map_err(|e| VariantError::nowhere(VariantErrorKind::Layout(e)))?;
+        if let Some(g) = &givens {
+            let err = |e| VariantError::nowhere(VariantErrorKind::Givens(e));
+            if let Some((cell, s)) =
+                g.iter().enumerate().find_map(|(i, s)| s.filter(|s| s.index() >= spec.size).map(|s| (i, s)))
+            {
+                return Err(err(LineError::OutOfRange {
+                    number: s.number() as u64,
+                    at: TextPos::Field(cell + 1),
+                    place: Place::of(&layout, CellId(cell as u32)),
+                    size: spec.size,
+                }));
+            }
+            line::check_repeats(&layout, g).map_err(err)?;
+        }
+        Ok(Variant { spec, layout, givens })
+    }
+
+    /// Reads a variant file.
+    pub fn parse(text: &str) -> Result<Variant, VariantError> {
+        Parser::default().parse(text)
+    }
+
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The givens, one entry per cell, when the file has them.
+    pub fn givens(&self) -> Option<&[Option<Symbol>]> {
+        self.givens.as_deref()
+    }
+
+    /// The same layout with other givens (checked like [`Variant::new`]).
+    pub fn with_givens(self, givens: Option<Vec<Option<Symbol>>>) -> Result<Variant, VariantError> {
+        Variant::new(self.spec, givens)
+    }
+
+    pub fn into_parts(self) -> (Spec, Layout, Option<Vec<Option<Symbol>>>) {
+        (self.spec, self.layout, self.givens)
+    }
+}
+
+impl FromStr for Variant {
+    type Err = VariantError;
+
+    fn from_str(s: &str) -> Result<Variant, VariantError> {
+        Variant::parse(s)
+    }
+}
+
+/// Why a variant file could not be read: what, and where.
+///
+/// `line` and `column` are 1-based; `0` means the problem has no place in a
+/// text (a [`Spec`] built in code, or the file as a whole).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{kind}", where_(*.line, *.column))]
+pub struct VariantError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: VariantErrorKind,
+}
+
+fn where_(line: usize, column: usize) -> String {
+    match (line, column) {
+        (0, _) => String::new(),
+        (l, 0) => format!("line {l}: "),
+        (l, c) => format!("line {l}, column {c}: "),
+    }
+}
+
+impl VariantError {
+    fn at(line: usize, column: usize, kind: VariantErrorKind) -> VariantError {
+        VariantError { line, column, kind }
+    }
+
+    fn nowhere(kind: VariantErrorKind) -> VariantError {
+        VariantError { line: 0, column: 0, kind }
+    }
+}
+
+/// What is wrong in a variant file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantErrorKind {
+    #[error(
+        "unknown keyword `{0}` (expected name, size, boxes, no-boxes, regions, diagonals, house, \
+         pie, cells, board, grid or givens)"
+    )]
+    UnknownKeyword(String),
+    #[error("`{keyword}` needs {what}")]
+    Missing { keyword: &'static str, what: &'static str },
+    #[error("expected {what}, found `{found}`")]
+    Expected { what: &'static str, found: String },
+    #[error("unexpected `{0}` after the end of the keyword's arguments")]
+    Trailing(String),
+    #[error("`{keyword}` was already given on line {first}")]
+    Repeated { keyword: &'static str, first: usize },
+    #[error("`{keyword}` cannot be used with `{other}` (line {other_line})")]
+    Clash { keyword: &'static str, other: &'static str, other_line: usize },
+    #[error("`grid` lines need a `board HxW` line")]
+    GridWithoutBoard,
+    #[error("a `board` needs at least one `grid` line")]
+    NoGrids,
+    #[error("the number of symbols is not known: add `size N`")]
+    NoSize,
+    #[error("{what} means {implied} symbols, but `size` says {size}")]
+    SizeMismatch { what: &'static str, implied: usize, size: usize },
+    #[error("{what} is {found}; at most {max} is supported")]
+    TooLarge { what: &'static str, found: usize, max: usize },
+    #[error("the {what} needs {expected} rows, found {found}")]
+    MissingRows { what: &'static str, expected: usize, found: usize },
+    #[error("the {what} has only {expected} rows; this line is one too many")]
+    ExtraRow { what: &'static str, expected: usize },
+    #[error("this row has {found} cells; the {what} is {expected} wide")]
+    RowLength { what: &'static str, expected: usize, found: usize },
+    #[error("`{0}` is not a cell of this layout")]
+    NoSuchCell(String),
+    #[error("the house has {found} cells; every house needs {size}")]
+    HouseSize { found: usize, size: usize },
+    #[error("the house names `{0}` twice")]
+    HouseRepeat(String),
+    #[error("{symbol} stands at (row {row}, column {col}), which is outside every grid")]
+    OutsideGrids { symbol: String, row: usize, col: usize },
+    #[error("a space at {0}: write `.` for an empty cell")]
+    SpaceInCell(Place),
+    #[error("{0}")]
+    Givens(LineError),
+    #[error("{0}")]
+    Layout(LayoutError),
+}
+
+/// Where the parts of a spec were written, for errors after parsing.
+#[derive(Default)]
+struct Lines {
+    /// The line of the keyword that fixed the shape (and of the region map).
+    shape: usize,
+    grids: Vec<usize>,
+    /// Each house's line and the column of each of its cells.
+    houses: Vec<(usize, Vec<(usize, String)>)>,
+}
+
+fn grid_layout(size: usize, grid: &GridSpec) -> Result<Layout, LayoutError> {
+    if size == 0 || size > MAX_SYMBOLS {
+        return Err(LayoutError::BadSize(size));
+    }
+    let layout = match &grid.regions {
+        Regions::Boxes { rows, cols } => {
+            if rows.checked_mul(*cols) != Some(size) {
+                return Err(LayoutError::Unsupported(format!(
+                    "boxes {rows}x{cols} do not hold {size} cells, the size of the grid"
+                )));
+            }
+            Layout::boxed(*rows, *cols)?
+        }
+        Regions::None => Layout::latin(size)?,
+        Regions::Map(map) => Layout::jigsaw(size, map)?,
+    };
+    if grid.diagonals {
+        layout.with_diagonals()
+    } else {
+        Ok(layout)
+    }
+}
+
+/// The layout of a spec without its extra houses (`None` for a custom
+/// layout, whose houses are all extra).
+fn build_base(spec: &Spec, lines: &Lines) -> Result<Option<Layout>, VariantError> {
+    let size = spec.size;
+    let at_shape = |e: LayoutError| VariantError::at(lines.shape, 0, VariantErrorKind::Layout(e));
+    if size == 0 || size > MAX_SYMBOLS {
+        return Err(at_shape(LayoutError::BadSize(size)));
+    }
+    match &spec.shape {
+        Shape::Square(grid) => grid_layout(size, grid).map(Some).map_err(at_shape),
+        Shape::Board { height, width, grids } => {
+            let (height, width) = (*height, *width);
+            for (what, found) in [("the board height", height), ("the board width", width)] {
+                if found > MAX_BOARD_SIDE {
+                    return Err(VariantError::at(
+                        lines.shape,
+                        0,
+                        VariantErrorKind::TooLarge { what, found, max: MAX_BOARD_SIDE },
+                    ));
+                }
+            }
+            if grids.is_empty() {
+                return Err(VariantError::at(lines.shape, 0, VariantErrorKind::NoGrids));
+            }
+            let mut built = Vec::with_capacity(grids.len());
+            for (g, placed) in grids.iter().enumerate() {
+                let line = lines.grids.get(g).copied().unwrap_or(0);
+                let err = |e| VariantError::at(line, 0, VariantErrorKind::Layout(e));
+                if placed.row > height || placed.col > width || placed.row + size > height || placed.col + size > width
+                {
+                    return Err(err(LayoutError::GridOutside {
+                        grid: g,
+                        row: placed.row,
+                        col: placed.col,
+                        height,
+                        width,
+                    }));
+                }
+                built.push(grid_layout(size, &placed.grid).map_err(err)?);
+            }
+            let placed: Vec<(usize, usize, &Layout)> =
+                grids.iter().zip(&built).map(|(p, l)| (p.row, p.col, l)).collect();
+            Layout::multigrid(height, width, &placed).map(Some).map_err(at_shape)
+        }
+        Shape::Pie { sectors, rings } => {
+            if *rings > MAX_SYMBOLS {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::TooLarge { what: "the number of rings", found: *rings, max: MAX_SYMBOLS },
+                ));
+            }
+            if *sectors != size {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::SizeMismatch { what: "a pie", implied: *sectors, size },
+                ));
+            }
+            Layout::pie(*sectors, *rings).map(Some).map_err(at_shape)
+        }
+        Shape::Custom { cells } => {
+            if *cells > MAX_CUSTOM_CELLS {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::TooLarge { what: "the number of cells", found: *cells, max: MAX_CUSTOM_CELLS },
+                ));
+            }
+            Ok(None)
+        }
+    }
+}
+
+fn cell_count(spec: &Spec, base: &Option<Layout>) -> usize {
+    match (&spec.shape, base) {
+        (_, Some(l)) => l.cell_count(),
+        (Shape::Custom { cells }, None) => *cells,
+        _ => 0,
+    }
+}
+
+/// Checks the extra houses and adds them to the base layout.
+fn add_houses(spec: &Spec, base: Option<Layout>, lines: &Lines) -> Result<Layout, VariantError> {
+    let cells = cell_count(spec, &base);
+    let mut houses = Vec::with_capacity(spec.houses.len());
+    for (h, house) in spec.houses.iter().enumerate() {
+        let (line, cols) = lines.houses.get(h).map(|(l, c)| (*l, c.as_slice())).unwrap_or((0, &[]));
+        let col = |i: usize| cols.get(i).map_or((0, String::new()), |(c, t)| (*c, t.clone()));
+        let mut seen = Vec::with_capacity(house.len());
+        for (i, cell) in house.iter().enumerate() {
+            if cell.index() >= cells {
+                let (c, text) = col(i);
+                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                return Err(VariantError::at(line, c, VariantErrorKind::NoSuchCell(text)));
+            }
+            if seen.contains(cell) {
+                let (c, text) = col(i);
+                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                return Err(VariantError::at(line, c, VariantErrorKind::HouseRepeat(text)));
+            }
+            seen.push(*cell);
+        }
+        if house.len() != spec.size {
+            return Err(VariantError::at(line, 0, VariantErrorKind::HouseSize { found: house.len(), size: spec.size }));
+        }
+        houses.push(House { kind: HouseKind::Extra, cells: house.clone() });
+    }
+    let layout = match base {
+        Some(base) if houses.is_empty() => Ok(base),
+        Some(base) => base.with_houses(houses),
+        None => Layout::new(spec.size, cells, Geometry::Abstract, houses),
+    };
+    layout.map_err(|e| VariantError::at(lines.shape, 0, VariantErrorKind::Layout(e)))
+}
+
+fn clean_name(name: &str) -> Option<String> {
+    let name: String = name.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/// The words of one line, with their 1-based columns.
+struct Words<'a> {
+    text: &'a str,
+    /// Byte offset of the rest.
+    pos: usize,
+    line: usize,
+    keyword: &'static str,
+}
+
+impl<'a> Words<'a> {
+    fn new(text: &'a str, line: usize) -> Words<'a> {
+        Words { text, pos: 0, line, keyword: "" }
+    }
+
+    fn column_of(&self, byte: usize) -> usize {
+        self.text[..byte].chars().count() + 1
+    }
+
+    /// The next whitespace-separated word and its column.
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let rest = &self.text[self.pos..];
+        let start = self.pos + (rest.len() - rest.trim_start().len());
+        let word_len = self.text[start..].find(char::is_whitespace).unwrap_or(self.text.len() - start);
+        if word_len == 0 {
+            return None;
+        }
+        self.pos = start + word_len;
+        Some((self.column_of(start), &self.text[start..start + word_len]))
+    }
+
+    /// The rest of the line, trimmed, and its column.
+    fn rest(&mut self) -> (usize, &'a str) {
+        let rest = &self.text[self.pos..];
+        let start = self.pos + (rest.len() - rest.trim_start().len());
+        self.pos = self.text.len();
+        (self.column_of(start), self.text[start..].trim_end())
+    }
+
+    fn err(&self, column: usize, kind: VariantErrorKind) -> VariantError {
+        VariantError::at(self.line, column, kind)
+    }
+
+    fn required(&mut self, what: &'static str) -> Result<(usize, &'a str), VariantError> {
+        let end = self.column_of(self.text.trim_end().len());
+        self.next().ok_or_else(|| self.err(end, VariantErrorKind::Missing { keyword: self.keyword, what }))
+    }
+
+    fn number(&mut self, what: &'static str, min: usize) -> Result<(usize, usize), VariantError> {
+        let (col, word) = self.required(what)?;
+        match word.parse::<usize>() {
+            Ok(n) if n >= min && n <= u32::MAX as usize => Ok((col, n)),
+            _ => Err(self.err(col, VariantErrorKind::Expected { what, found: short(word) })),
+        }
+    }
+
+    /// `RxC` (also `R×C`).
+    fn dims(&mut self, what: &'static str) -> Result<(usize, usize, usize), VariantError> {
+        let (col, word) = self.required(what)?;
+        let bad = || self.err(col, VariantErrorKind::Expected { what, found: short(word) });
+        let (a, b) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+        match (a.parse::<usize>(), b.parse::<usize>()) {
+            (Ok(a), Ok(b)) if a >= 1 && b >= 1 && a <= u32::MAX as usize && b <= u32::MAX as usize => Ok((col, a, b)),
+            _ => Err(bad()),
+        }
+    }
+
+    fn end(&mut self) -> Result<(), VariantError> {
+        match self.next() {
+            None => Ok(()),
+            Some((col, word)) => Err(self.err(col, VariantErrorKind::Trailing(short(word)))),
+        }
+    }
+}
+
+fn short(text: &str) -> String {
+    let mut s: String = text.chars().take(24).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// A cell named in a `house` line.
+enum CellRef {
+    RowCol(usize, usize),
+    Index(usize),
+}
+
+fn read_cell_ref(token: &str) -> Option<CellRef> {
+    let lower = token.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix('r') {
+        let (r, c) = rest.split_once('c')?;
+        let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
+        return (r >= 1 && c >= 1).then_some(CellRef::RowCol(r - 1, c - 1));
+    }
+    lower.parse::<usize>().ok().map(CellRef::Index)
+}
+
+/// A region map as read: names renumbered in order of first appearance.
+struct RegionMap {
+    size: usize,
+    map: Vec<usize>,
+}
+
+/// A row split into cells: `(column, text)` for each.
+fn split_row(text: &str, width: Option<usize>, chars_are_positions: bool) -> Vec<(usize, &str)> {
+    let text = text.trim_end();
+    let column_of = |byte: usize| text[..byte].chars().count() + 1;
+    if text.contains(',') {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for field in text.split(',') {
+            let lead = field.len() - field.trim_start().len();
+            out.push((column_of(start + lead), field.trim()));
+            start += field.len() + 1;
+        }
+        return out;
+    }
+    let tokens: Vec<(usize, &str)> =
+        text.split_whitespace().map(|t| (column_of(t.as_ptr() as usize - text.as_ptr() as usize), t)).collect();
+    // A row of unknown width (the first row of a region map before any
+    // `size`) is read one character per cell.
+    let token_mode = width.is_some_and(|w| w > 1 && tokens.len() == w);
+    if token_mode {
+        return tokens;
+    }
+    text.char_indices()
+        .enumerate()
+        .filter(|(_, (_, c))| chars_are_positions || !c.is_whitespace())
+        .map(|(n, (b, c))| (n + 1, &text[b..b + c.len_utf8()]))
+        .collect()
+}
+
+/// A `house` line: its line number and each cell's column, text and reference.
+type HouseLine<'a> = (usize, Vec<(usize, &'a str, CellRef)>);
+
+/// The `givens` line, its inline text `(column, text)` if any, and the rows
+/// after it `(line, text)`.
+type GivensLines<'a> = (usize, Option<(usize, &'a str)>, Vec<(usize, &'a str)>);
+
+/// A `grid` line as read; `regions: None` means the default boxes.
+struct GridLine {
+    line: usize,
+    row: usize,
+    col: usize,
+    regions: Option<Regions>,
+    diagonals: bool,
+}
+
+#[derive(Default)]
+struct Parser<'a> {
+    /// The line of the first keyword.
+    first: usize,
+    name: Option<(usize, String)>,
+    size: Option<(usize, usize)>,
+    /// Sizes implied by other keywords: (size, what, line).
+    implied: Vec<(usize, &'static str, usize)>,
+    /// The shape keyword (`pie`, `cells`, `board`) and its line.
+    shape: Option<(&'static str, usize)>,
+    pie: Option<(usize, usize)>,
+    cells: Option<usize>,
+    board: Option<(usize, usize)>,
+    /// Top-level grid options: the first one's keyword and line.
+    top: Option<(&'static str, usize)>,
+    top_regions: Option<(&'static str, usize, Regions)>,
+    top_diagonals: Option<usize>,
+    grids: Vec<GridLine>,
+    houses: Vec<HouseLine<'a>>,
+    /// The `givens` line, its inline text (column, text) if any, and the rows after it.
+    givens: Option<GivensLines<'a>>,
+}
+
+impl<'a> Parser<'a> {
+    fn parse(mut self, text: &'a str) -> Result<Variant, VariantError> {
+        let lines: Vec<&'a str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let (no, raw) = (i + 1, lines[i]);
+            i += 1;
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            if self.first == 0 {
+                self.first = no;
+            }
+            let mut words = Words::new(raw, no);
+            let (col, keyword) = words.next().expect("a non-blank line has a word");
+            match keyword.to_ascii_lowercase().as_str() {
+                "name" => {
+                    words.keyword = "name";
+                    self.once_name(no)?;
+                    self.name = Some((no, words.rest().1.to_string()));
+                }
+                "size" => {
+                    words.keyword = "size";
+                    if let Some((first, _)) = self.size {
+                        return Err(words.err(col, VariantErrorKind::Repeated { keyword: "size", first }));
+                    }
+                    let (c, n) = words.number("a number of symbols", 1)?;
+                    if n > MAX_SYMBOLS {
+                        return Err(words.err(
+                            c,
+                            VariantErrorKind::TooLarge { what: "the number of symbols", found: n, max: MAX_SYMBOLS },
+                        ));
+                    }
+                    words.end()?;
+                    self.size = Some((no, n));
+                }
+                "boxes" | "no-boxes" | "regions" => {
+                    let kw = match keyword.to_ascii_lowercase().as_str() {
+                        "boxes" => "boxes",
+                        "no-boxes" => "no-boxes",
+                        _ => "regions",
+                    };
+                    words.keyword = kw;
+                    self.top_option(kw, no, col)?;
+                    if let Some((first_kw, first, _)) = &self.top_regions {
+                        return Err(words.err(
+                            col,
+                            if *first_kw == kw {
+                                VariantErrorKind::Repeated { keyword: kw, first: *first }
+                            } else {
+                                VariantErrorKind::Clash { keyword: kw, other: first_kw, other_line: *first }
+                            },
+                        ));
+                    }
+                    let regions = self.grid_option(kw, &mut words, &lines, &mut i)?;
+                    words.end()?;
+                    self.top_regions = Some((kw, no, regions));
+                }
+                "diagonals" => {
+                    words.keyword = "diagonals";
+                    self.top_option("diagonals", no, col)?;
+                    if let Some(first) = self.top_diagonals {
+                        return Err(words.err(col, VariantErrorKind::Repeated { keyword: "diagonals", first }));
+                    }
+                    words.end()?;
+                    self.top_diagonals = Some(no);
+                }
+                "house" => {
+                    words.keyword = "house";
+                    let (rest_col, rest) = words.rest();
+                    let mut cells = Vec::new();
+                    let mut start = 0;
+                    for token in rest.split(|c: char| c == ',' || c.is_whitespace()) {
+                        let offset = start;
+                        start += token.len() + 1;
+                        if token.is_empty() {
+                            continue;
+                        }
+                        let column = rest_col + rest[..offset].chars().count();
+                        let cell = read_cell_ref(token).ok_or_else(|| {
+                            words.err(
+                                column,
+                                VariantErrorKind::Expected {
+                                    what: "a cell (r1c2, or a 0-based cell index)",
+                                    found: short(token),
+                                },
+                            )
+                        })?;
+                        cells.push((column, token, cell));
+                    }
+                    if cells.is_empty() {
+                        return Err(words.err(rest_col, VariantErrorKind::Missing { keyword: "house", what: "cells" }));
+                    }
+                    self.houses.push((no, cells));
+                }
+                "pie" => {
+                    words.keyword = "pie";
+                    self.set_shape("pie", no, col)?;
+                    let (c, sectors) = words.number("a number of sectors", 1)?;
+                    let (_, rings) = words.number("a number of rings", 1)?;
+                    words.end()?;
+                    if sectors > MAX_SYMBOLS {
+                        return Err(words.err(
+                            c,
+                            VariantErrorKind::TooLarge {
+                                what: "the number of sectors",
+                                found: sectors,
+                                max: MAX_SYMBOLS,
+                            },
+                        ));
+                    }
+                    self.implied.push((sectors, "the pie's sectors", no));
+                    self.pie = Some((sectors, rings));
+                }
+                "cells" => {
+                    words.keyword = "cells";
+                    self.set_shape("cells", no, col)?;
+                    let (c, k) = words.number("a number of cells", 1)?;
+                    words.end()?;
+                    if k > MAX_CUSTOM_CELLS {
+                        return Err(words.err(
+                            c,
+                            VariantErrorKind::TooLarge { what: "the number of cells", found: k, max: MAX_CUSTOM_CELLS },
+                        ));
+                    }
+                    self.cells = Some(k);
+                }
+                "board" => {
+                    words.keyword = "board";
+                    self.set_shape("board", no, col)?;
+                    let (c, h, w) = words.dims("the board's size HxW, such as 21x21")?;
+                    words.end()?;
+                    for (what, found) in [("the board height", h), ("the board width", w)] {
+                        if found > MAX_BOARD_SIDE {
+                            return Err(words.err(c, VariantErrorKind::TooLarge { what, found, max: MAX_BOARD_SIDE }));
+                        }
+                    }
+                    self.board = Some((h, w));
+                }
+                "grid" => {
+                    words.keyword = "grid";
+                    if let Some((kw @ ("pie" | "cells"), line)) = self.shape {
+                        return Err(
+                            words.err(col, VariantErrorKind::Clash { keyword: "grid", other: kw, other_line: line })
+                        );
+                    }
+                    if let Some((kw, line)) = self.top {
+                        return Err(
+                            words.err(col, VariantErrorKind::Clash { keyword: "grid", other: kw, other_line: line })
+                        );
+                    }
+                    let (_, row) = words.number("the grid's top row (0-based)", 0)?;
+                    let (_, column) = words.number("the grid's left column (0-based)", 0)?;
+                    let (mut regions, mut diagonals) = (None, false);
+                    while let Some((c, option)) = words.next() {
+                        let kw = match option.to_ascii_lowercase().as_str() {
+                            "boxes" => "boxes",
+                            "no-boxes" => "no-boxes",
+                            "regions" => "regions",
+                            "diagonals" => "diagonals",
+                            _ => {
+                                return Err(words.err(
+                                    c,
+                                    VariantErrorKind::Expected {
+                                        what: "a grid option (boxes RxC, no-boxes, regions or diagonals)",
+                                        found: short(option),
+                                    },
+                                ))
+                            }
+                        };
+                        if kw == "diagonals" {
+                            diagonals = true;
+                            continue;
+                        }
+                        if let Some((first, _)) = regions {
+                            return Err(
+                                words.err(c, VariantErrorKind::Clash { keyword: kw, other: first, other_line: no })
+                            );
+                        }
+                        words.keyword = kw;
+                        regions = Some((kw, self.grid_option(kw, &mut words, &lines, &mut i)?));
+                    }
+                    self.grids.push(GridLine { line: no, row, col: column, regions: regions.map(|r| r.1), diagonals });
+                }
+                "givens" => {
+                    let (c, rest) = words.rest();
+                    let inline = (!rest.is_empty()).then_some((c, rest));
+                    let mut rows = Vec::new();
+                    for (k, row) in lines.iter().enumerate().skip(i) {
+                        let t = row.trim();
+                        if t.is_empty() || t.starts_with('#') {
+                            continue;
+                        }
+                        if inline.is_some() {
+                            return Err(VariantError::at(k + 1, 1, VariantErrorKind::Trailing(short(t))));
+                        }
+                        rows.push((k + 1, *row));
+                    }
+                    self.givens = Some((no, inline, rows));
+                    break;
+                }
+                _ => return Err(words.err(col, VariantErrorKind::UnknownKeyword(short(keyword)))),
+            }
+        }
+        self.finish()
+    }
+
+    fn once_name(&self, no: usize) -> Result<(), VariantError> {
+        match &self.name {
+            Some((first, _)) => {
+                Err(VariantError::at(no, 1, VariantErrorKind::Repeated { keyword: "name", first: *first }))
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn set_shape(&mut self, keyword: &'static str, no: usize, col: usize) -> Result<(), VariantError> {
+        if let Some((other, other_line)) = self.shape.or(self.top) {
+            let kind = if other == keyword {
+                VariantErrorKind::Repeated { keyword, first: other_line }
+            } else {
+                VariantErrorKind::Clash { keyword, other, other_line }
+            };
+            return Err(VariantError::at(no, col, kind));
+        }
+        if keyword != "board" {
+            if let Some(g) = self.grids.first() {
+                return Err(VariantError::at(
+                    no,
+                    col,
+                    VariantErrorKind::Clash { keyword, other: "grid", other_line: g.line },
+                ));
+            }
+        }
+        self.shape = Some((keyword, no));
+        Ok(())
+    }
+
+    fn top_option(&mut self, keyword: &'static str, no: usize, col: usize) -> Result<(), VariantError> {
+        if let Some((other, other_line)) = self.shape {
+            return Err(VariantError::at(no, col, VariantErrorKind::Clash { keyword, other, other_line }));
+        }
+        if let Some(g) = self.grids.first() {
+            return Err(VariantError::at(
+                no,
+                col,
+                VariantErrorKind::Clash { keyword, other: "grid", other_line: g.line },
+            ));
+        }
+        self.top.get_or_insert((keyword, no));
+        Ok(())
+    }
+
+    /// Reads the arguments of `boxes`, `no-boxes` or `regions` (whose map
+    /// rows follow the current line).
+    fn grid_option(
+        &mut self,
+        keyword: &'static str,
+        words: &mut Words<'a>,
+        lines: &[&'a str],
+        i: &mut usize,
+    ) -> Result<Regions, VariantError> {
+        match keyword {
+            "boxes" => {
+                let (c, r, cols) = words.dims("the box size RxC, such as 3x3")?;
+                let size = r.saturating_mul(cols);
+                if size > MAX_SYMBOLS {
+                    return Err(words.err(
+                        c,
+                        VariantErrorKind::TooLarge {
+                            what: "the number of cells in a box",
+                            found: size,
+                            max: MAX_SYMBOLS,
+                        },
+                    ));
+                }
+                self.implied.push((size, "the boxes", words.line));
+                Ok(Regions::Boxes { rows: r, cols })
+            }
+            "no-boxes" => Ok(Regions::None),
+            _ => {
+                let known = self.size.map(|(_, n)| n).or_else(|| self.implied.first().map(|&(n, _, _)| n));
+                let map = read_region_map(lines, i, words.line, known)?;
+                self.implied.push((map.size, "the region map", words.line));
+                Ok(Regions::Map(map.map))
+            }
+        }
+    }
+
+    fn finish(self) -> Result<Variant, VariantError> {
+        // The number of symbols.
+        let size = match (self.size, self.implied.first()) {
+            (Some((_, n)), _) => n,
+            (None, Some(&(n, _, _))) => n,
+            (None, None) => match self.houses.first() {
+                Some((_, cells)) if self.cells.is_some() => cells.len(),
+                _ => return Err(VariantError::at(self.first.max(1), 0, VariantErrorKind::NoSize)),
+            },
+        };
+        if size > MAX_SYMBOLS {
+            return Err(VariantError::at(
+                0,
+                0,
+                VariantErrorKind::TooLarge { what: "the number of symbols", found: size, max: MAX_SYMBOLS },
+            ));
+        }
+        for &(implied, what, line) in &self.implied {
+            if implied != size {
+                return Err(VariantError::at(line, 0, VariantErrorKind::SizeMismatch { what, implied, size }));
+            }
+        }
+        let default_regions = || match line::box_shape(size) {
+            (1, _) => Regions::None,
+            (rows, cols) => Regions::Boxes { rows, cols },
+        };
+        let mut lines = Lines::default();
+        let shape = match self.shape {
+            Some(("pie", l)) => {
+                lines.shape = l;
+                let (sectors, rings) = self.pie.expect("pie was read");
+                Shape::Pie { sectors, rings }
+            }
+            Some(("cells", l)) => {
+                lines.shape = l;
+                Shape::Custom { cells: self.cells.expect("cells was read") }
+            }
+            Some((_, l)) => {
+                lines.shape = l;
+                let (height, width) = self.board.expect("board was read");
+                let grids = self
+                    .grids
+                    .into_iter()
+                    .map(|g| {
+                        lines.grids.push(g.line);
+                        let regions = g.regions.unwrap_or_else(default_regions);
+                        PlacedGrid { row: g.row, col: g.col, grid: GridSpec { regions, diagonals: g.diagonals } }
+                    })
+                    .collect();
+                Shape::Board { height, width, grids }
+            }
+            None => {
+                if let Some(g) = self.grids.first() {
+                    return Err(VariantError::at(g.line, 1, VariantErrorKind::GridWithoutBoard));
+                }
+                lines.shape = self.top_regions.as_ref().map(|r| r.1).or(self.top.map(|t| t.1)).unwrap_or(0);
+                let regions = self.top_regions.map_or_else(default_regions, |r| r.2);
+                Shape::Square(GridSpec { regions, diagonals: self.top_diagonals.is_some() })
+            }
+        };
+        let mut spec = Spec { name: self.name.and_then(|n| clean_name(&n.1)), size, shape, houses: Vec::new() };
+        let base = build_base(&spec, &lines)?;
+        let cells = cell_count(&spec, &base);
+        for (line, refs) in &self.houses {
+            let mut house = Vec::with_capacity(refs.len());
+            let mut cols = Vec::with_capacity(refs.len());
+            for (col, text, cell) in refs {
+                let id = match (cell, &base) {
+                    (CellRef::Index(i), _) if *i < cells => Some(CellId(*i as u32)),
+                    (CellRef::RowCol(r, c), Some(layout)) => layout.cell_at(*r, *c),
+                    _ => None,
+                };
+                let id = id.ok_or_else(|| VariantError::at(*line, *col, VariantErrorKind::NoSuchCell(short(text))))?;
+                house.push(id);
+                cols.push((*col, short(text)));
+            }
+            spec.houses.push(house);
+            lines.houses.push((*line, cols));
+        }
+        let layout = add_houses(&spec, base, &lines)?;
+        let givens = match &self.givens {
+            None => None,
+            Some((line, inline, rows)) => Some(read_givens(&spec, &layout, *line, *inline, rows)?),
+        };
+        Ok(Variant { spec, layout, givens })
+    }
+}
+
+/// Reads the `size` rows of a region map after line `*i`; a `size` of
+/// `None` is taken from the first row.
+fn read_region_map(
+    lines: &[&str],
+    i: &mut usize,
+    keyword_line: usize,
+    size: Option<usize>,
+) -> Result<RegionMap, VariantError> {
+    let mut size = size;
+    let mut names: Vec<&str> = Vec::new();
+    let mut map = Vec::new();
+    let mut rows = 0;
+    while size.is_none_or(|n| rows < n) {
+        let Some(raw) = lines.get(*i) else {
+            let expected = size.unwrap_or(0);
+            return Err(VariantError::at(
+                keyword_line,
+                0,
+                VariantErrorKind::MissingRows { what: "region map", expected, found: rows },
+            ));
+        };
+        *i += 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let cells = split_row(raw, size, false);
+        let n = *size.get_or_insert(cells.len());
+        if n > MAX_SYMBOLS {
+            return Err(VariantError::at(
+                *i,
+                0,
+                VariantErrorKind::TooLarge { what: "the width of the region map", found: n, max: MAX_SYMBOLS },
+            ));
+        }
+        if cells.len() != n {
+            return Err(VariantError::at(
+                *i,
+                0,
+                VariantErrorKind::RowLength { what: "region map", expected: n, found: cells.len() },
+            ));
+        }
+        for (col, name) in cells {
+            if name.is_empty() {
+                return Err(VariantError::at(
+                    *i,
+                    col,
+                    VariantErrorKind::Expected { what: "a region name", found: String::new() },
+                ));
+            }
+            let id = match names.iter().position(|&x| x == name) {
+                Some(id) => id,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            };
+            map.push(id);
+        }
+        rows += 1;
+    }
+    Ok(RegionMap { size: size.unwrap_or(0), map })
+}
+
+/// Reads the givens after a `givens` line.
+fn read_givens(
+    spec: &Spec,
+    layout: &Layout,
+    givens_line: usize,
+    inline: Option<(usize, &str)>,
+    rows: &[(usize, &str)],
+) -> Result<Vec<Option<Symbol>>, VariantError> {
+    let size = spec.size;
+    let n = layout.cell_count();
+    // Where each cell was written, for errors.
+    let mut source = vec![(givens_line, 0); n];
+    let givens = if let Some((col, text)) = inline {
+        line::read(layout, text).map_err(|e| VariantError::at(givens_line, col, VariantErrorKind::Givens(e)))?
+    } else {
+        match &spec.shape {
+            Shape::Custom { .. } => read_custom_rows(layout, givens_line, rows, &mut source)?,
+            shape => {
+                let (height, width, positions) = match shape {
+                    Shape::Square(_) => (size, size, false),
+                    Shape::Pie { sectors, rings } => (*sectors, *rings, false),
+                    _ => match layout.geometry() {
+                        Geometry::Board { height, width, .. } => (*height, *width, true),
+                        _ => (0, 0, true),
+                    },
+                };
+                let cell_at = |r: usize, c: usize| -> Option<usize> {
+                    match shape {
+                        Shape::Board { .. } => layout.cell_at(r, c).map(CellId::index),
+                        _ => Some(r * width + c),
+                    }
+                };
+                let what = match shape {
+                    Shape::Pie { .. } => "pie (rings per sector)",
+                    Shape::Board { .. } => "board",
+                    _ => "grid",
+                };
+                let mut givens = vec![None; n];
+                if rows.len() < height {
+                    return Err(VariantError::at(
+                        givens_line,
+                        0,
+                        VariantErrorKind::MissingRows { what: "givens", expected: height, found: rows.len() },
+                    ));
+                }
+                if let Some(&(extra, _)) = rows.get(height) {
+                    return Err(VariantError::at(
+                        extra,
+                        1,
+                        VariantErrorKind::ExtraRow { what: "givens", expected: height },
+                    ));
+                }
+                for (r, &(line_no, text)) in rows.iter().enumerate() {
+                    let cells = split_row(text, Some(width), positions);
+                    let err = |col, kind| VariantError::at(line_no, col, kind);
+                    if cells.len() > width || (cells.len() < width && !positions) {
+                        return Err(err(0, VariantErrorKind::RowLength { what, expected: width, found: cells.len() }));
+                    }
+                    if (cells.len()..width).any(|c| cell_at(r, c).is_some()) {
+                        return Err(err(0, VariantErrorKind::RowLength { what, expected: width, found: cells.len() }));
+                    }
+                    for (c, &(col, raw)) in cells.iter().enumerate() {
+                        let blank = raw.chars().all(char::is_whitespace) && !raw.is_empty();
+                        let entry = if blank { Some(Entry::Empty) } else { read_field(raw) };
+                        let Some(entry) = entry else {
+                            let place = cell_at(r, c).map(|i| Place::of(layout, CellId(i as u32)));
+                            return Err(err(
+                                col,
+                                VariantErrorKind::Givens(LineError::Unknown {
+                                    text: short(raw),
+                                    at: TextPos::Char(col),
+                                    place,
+                                }),
+                            ));
+                        };
+                        match (cell_at(r, c), entry) {
+                            (Some(i), _) if blank => {
+                                return Err(err(
+                                    col,
+                                    VariantErrorKind::SpaceInCell(Place::of(layout, CellId(i as u32))),
+                                ))
+                            }
+                            (Some(_), Entry::Empty) => {}
+                            (Some(i), Entry::Number(k)) => {
+                                source[i] = (line_no, col);
+                                givens[i] = Some(symbol(layout, i, k, col).map_err(|kind| err(col, kind))?);
+                            }
+                            (None, Entry::Empty) => {}
+                            (None, Entry::Number(_)) => {
+                                return Err(err(
+                                    col,
+                                    VariantErrorKind::OutsideGrids { symbol: short(raw), row: r + 1, col: c + 1 },
+                                ))
+                            }
+                        }
+                    }
+                }
+                givens
+            }
+        }
+    };
+    line::check_repeats(layout, &givens).map_err(|e| {
+        let cell = match &e {
+            LineError::Repeat { second, .. } => {
+                (0..n).find(|&i| Place::of(layout, CellId(i as u32)) == *second).unwrap_or(0)
+            }
+            _ => 0,
+        };
+        let (l, c) = source.get(cell).copied().unwrap_or((givens_line, 0));
+        VariantError::at(l, c, VariantErrorKind::Givens(e))
+    })?;
+    Ok(givens)
+}
+
+/// The symbol numbered `k` at cell `i`, or an out-of-range error.
+fn symbol(layout: &Layout, i: usize, k: u64, col: usize) -> Result<Symbol, VariantErrorKind> {
+    if k >= 1 && k <= layout.size() as u64 {
+        Ok(Symbol::new(k as usize - 1))
+    } else {
+        Err(VariantErrorKind::Givens(LineError::OutOfRange {
+            number: k,
+            at: TextPos::Char(col),
+            place: Place::of(layout, CellId(i as u32)),
+            size: layout.size(),
+        }))
+    }
+}
+
+/// Custom givens: rows in the line format, concatenated in cell order.
+fn read_custom_rows(
+    layout: &Layout,
+    givens_line: usize,
+    rows: &[(usize, &str)],
+    source: &mut [(usize, usize)],
+) -> Result<Vec<Option<Symbol>>, VariantError> {
+    let n = layout.cell_count();
+    let mut givens = Vec::with_capacity(n);
+    for &(line_no, text) in rows {
+        for written in cells_of(text) {
+            let col = match written.at {
+                TextPos::Char(c) => c,
+                TextPos::Field(_) => 1 + text[..written.raw.as_ptr() as usize - text.as_ptr() as usize].chars().count(),
+            };
+            let i = givens.len();
+            let err = |kind| VariantError::at(line_no, col, kind);
+            let place = (i < n).then(|| Place::of(layout, CellId(i as u32)));
+            match written.entry {
+                None => {
+                    return Err(err(VariantErrorKind::Givens(LineError::Unknown {
+                        text: short(written.raw),
+                        at: written.at,
+                        place,
+                    })))
+                }
+                _ if i >= n => {
+                    return Err(err(VariantErrorKind::Givens(LineError::Length { expected: n, found: i + 1 })))
+                }
+                Some(Entry::Empty) => givens.push(None),
+                Some(Entry::Number(k)) => {
+                    source[i] = (line_no, col);
+                    givens.push(Some(symbol(layout, i, k, col).map_err(err)?));
+                }
+            }
+        }
+    }
+    if givens.len() != n {
+        return Err(VariantError::at(
+            givens_line,
+            0,
+            VariantErrorKind::Givens(LineError::Length { expected: n, found: givens.len() }),
+        ));
+    }
+    Ok(givens)
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+fn write_dims(f: &mut fmt::Formatter<'_>, a: usize, b: usize) -> fmt::Result {
+    write!(f, "{a}x{b}")
+}
+
+fn write_region_rows(f: &mut fmt::Formatter<'_>, size: usize, map: &[usize]) -> fmt::Result {
+    for row in map.chunks(size.max(1)) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&r| match index_to_char(r) {
+                Some(c) if size <= MAX_CHAR_SYMBOLS => c.to_string(),
+                _ => (r + 1).to_string(),
+            })
+            .collect();
+        writeln!(f, "{}", cells.join(if size <= MAX_CHAR_SYMBOLS { "" } else { " " }))?;
+    }
+    Ok(())
+}
+
+fn write_grid_options(f: &mut fmt::Formatter<'_>, grid: &GridSpec, sep: &str) -> fmt::Result {
+    match &grid.regions {
+        Regions::Boxes { rows, cols } => {
+            write!(f, "boxes ")?;
+            write_dims(f, *rows, *cols)?;
+        }
+        Regions::None => write!(f, "no-boxes")?,
+        Regions::Map(_) => write!(f, "regions")?,
+    }
+    if grid.diagonals {
+        write!(f, "{sep}diagonals")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Variant {
+    /// The variant file: parsing it gives this variant back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let spec = &self.spec;
+        let size = spec.size;
+        if let Some(name) = &spec.name {
+            writeln!(f, "name {name}")?;
+        }
+        writeln!(f, "size {size}")?;
+        match &spec.shape {
+            Shape::Square(grid) => {
+                write_grid_options(f, grid, "\n")?;
+                writeln!(f)?;
+                if let Regions::Map(map) = &grid.regions {
+                    write_region_rows(f, size, map)?;
+                }
+            }
+            Shape::Board { height, width, grids } => {
+                write!(f, "board ")?;
+                write_dims(f, *height, *width)?;
+                writeln!(f)?;
+                for g in grids {
+                    write!(f, "grid {} {} ", g.row, g.col)?;
+                    write_grid_options(f, &g.grid, " ")?;
+                    writeln!(f)?;
+                    if let Regions::Map(map) = &g.grid.regions {
+                        write_region_rows(f, size, map)?;
+                    }
+                }
+            }
+            Shape::Pie { sectors, rings } => writeln!(f, "pie {sectors} {rings}")?,
+            Shape::Custom { cells } => writeln!(f, "cells {cells}")?,
+        }
+        for house in &spec.houses {
+            let cells: Vec<String> = house
+                .iter()
+                .map(|&c| match (&spec.shape, self.layout.position(c)) {
+                    (Shape::Square(_) | Shape::Board { .. }, Some((r, col))) => format!("r{}c{}", r + 1, col + 1),
+                    _ => c.index().to_string(),
+                })
+                .collect();
+            writeln!(f, "house {}", cells.join(" "))?;
+        }
+        let Some(givens) = &self.givens else { return Ok(()) };
+        writeln!(f, "givens")?;
+        let chars = size <= MAX_CHAR_SYMBOLS;
+        let text = |g: Option<Symbol>| match g {
+            Some(s) if chars => s.to_string(),
+            Some(s) => s.number().to_string(),
+            None => ".".to_string(),
+        };
+        let sep = if chars { "" } else { " " };
+        match (&spec.shape, self.layout.geometry()) {
+            (Shape::Custom { .. }, _) => writeln!(f, "{}", line::write(&self.layout, givens))?,
+            (Shape::Board { .. }, Geometry::Board { height, width, .. }) => {
+                for r in 0..*height {
+                    let row: Vec<String> = (0..*width)
+                        .map(|c| match self.layout.cell_at(r, c) {
+                            Some(cell) => text(givens[cell.index()]),
+                            None => "-".to_string(),
+                        })
+                        .collect();
+                    writeln!(f, "{}", row.join(sep))?;
+                }
+            }
+            (_, geometry) => {
+                let width = match geometry {
+                    Geometry::Pie { rings, .. } => *rings,
+                    _ => size,
+                };
+                for row in givens.chunks(width.max(1)) {
+                    let row: Vec<String> = row.iter().map(|&g| text(g)).collect();
+                    writeln!(f, "{}", row.join(sep))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Variant {
+        match Variant::parse(text) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}\n{text}"),
+        }
+    }
+
+    fn err(text: &str) -> String {
+        Variant::parse(text).unwrap_err().to_string()
+    }
+
+    fn round_trip(v: &Variant) {
+        let printed = v.to_string();
+        assert_eq!(&parse(&printed), v, "{printed}");
+    }
+
+    #[test]
+    fn a_plain_size_is_the_default_grid() {
+        let v = parse("size 9\n");
+        assert_eq!(v.layout(), &Layout::classic(3).unwrap());
+        assert_eq!(v.givens(), None);
+        assert_eq!(parse("size 6").layout(), &Layout::boxed(2, 3).unwrap());
+        assert_eq!(parse("size 7").layout(), &Layout::latin(7).unwrap());
+        assert_eq!(parse("boxes 3x4").layout(), &Layout::boxed(3, 4).unwrap());
+        assert_eq!(parse("size 6\nno-boxes").layout(), &Layout::latin(6).unwrap());
+        round_trip(&parse("# a comment\n\nSIZE 12\nboxes 3x4\ndiagonals\n"));
+    }
+
+    #[test]
+    fn givens_rows_in_every_form() {
+        let chars = parse("size 4\ngivens\n1...\n..2.\n.3..\n...4\n");
+        let tokens = parse("size 4\ngivens\n1 0 0 0\n0 0 2 0\n. 3 . .\n- - _ 4\n");
+        let commas = parse("size 4\ngivens\n1,,,\n,,2,\n,3,,\n,,,4\n");
+        let inline = parse("size 4\ngivens 1.....2..3.....4\n");
+        let spaced = parse("size 4\ngivens\n1. ..\n.. 2.\n.3 ..\n.. .4\n");
+        assert_eq!(chars, tokens);
+        assert_eq!(chars, commas);
+        assert_eq!(chars, inline);
+        assert_eq!(chars, spaced);
+        assert_eq!(chars.givens().unwrap()[0], Some(Symbol::new(0)));
+        assert_eq!(chars.givens().unwrap()[15], Some(Symbol::new(3)));
+        round_trip(&chars);
+    }
+
+    #[test]
+    fn jigsaw_regions() {
+        let v = parse("regions\naaab\nacbb\nccbd\ncddd\n");
+        assert_eq!(v.spec().size, 4);
+        let map = vec![0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 1, 3, 2, 3, 3, 3];
+        assert_eq!(v.spec().shape, Shape::Square(GridSpec { regions: Regions::Map(map), diagonals: false }));
+        round_trip(&v);
+        let tokens = parse("size 4\nregions\n10 10 10 11\n10 12 11 11\n12 12 11 13\n12 13 13 13\n");
+        assert_eq!(tokens.spec(), v.spec());
+        assert_eq!(err("regions\naaab\nacbb\nccbd\ncdd\n"), "line 5: this row has 3 cells; the region map is 4 wide");
+        assert_eq!(err("size 4\nregions\naabb\nacbb\n"), "line 2: the region map needs 4 rows, found 2");
+        assert_eq!(
+            err("regions\nabba\nabba\ncddc\ncddc\n"),
+            "line 1: region 0 is not connected: cell (row 0, column 3) is cut off from the rest"
+        );
+    }
+
+    #[test]
+    fn multi_grids() {
+        let samurai = parse("size 9\nboard 21x21\ngrid 0 0\ngrid 0 12\ngrid 6 6\ngrid 12 0\ngrid 12 12\n");
+        assert_eq!(samurai.layout().cell_count(), 369);
+        round_trip(&samurai);
+        let mix = parse(
+            "board 6x6\ngrid 0 0 regions\naabb\naabb\nccdd\nccdd\ngrid 2 2 diagonals\ngivens\n1...--\n....  \n..2...\n......\n--....\n  ...3\n",
+        );
+        assert_eq!(mix.spec().size, 4);
+        assert_eq!(mix.layout().cell_count(), 28);
+        let g = mix.givens().unwrap();
+        assert_eq!(g.iter().filter(|s| s.is_some()).count(), 3);
+        round_trip(&mix);
+        assert_eq!(
+            err("size 4\nboard 6x6\ngrid 0 0\ngrid 2 2\ngivens\n1-----\n------\n------\n------\n------\n5-----\n"),
+            "line 11, column 1: 5 stands at (row 6, column 1), which is outside every grid"
+        );
+        assert_eq!(
+            err("size 4\nboard 6x6\ngrid 0 0\ngrid 3 3\n"),
+            "line 4: grid 1 at row 3, column 3 does not fit on the 6×6 board"
+        );
+        assert_eq!(err("size 4\ngrid 0 0\n"), "line 2, column 1: `grid` lines need a `board HxW` line");
+        assert_eq!(err("size 4\nboard 6x6\n"), "line 2: a `board` needs at least one `grid` line");
+    }
+
+    #[test]
+    fn pie_and_custom() {
+        let pie = parse("pie 4 2\ngivens\n1 .\n. 2\n3,\n4 1\n");
+        assert_eq!(pie.layout(), &Layout::pie(4, 2).unwrap());
+        assert_eq!(pie.givens().unwrap()[7], Some(Symbol::new(0)));
+        round_trip(&pie);
+        let custom = parse("cells 4\nhouse 0 1\nhouse 2 3\nhouse 0,2\nhouse 1 3\ngivens 1...\n");
+        assert_eq!(custom.spec().size, 2);
+        assert_eq!(custom.layout().houses().len(), 4);
+        round_trip(&custom);
+        assert_eq!(err("cells 4\nhouse 0 1\nhouse 2 4\n"), "line 3, column 9: `4` is not a cell of this layout");
+        assert_eq!(err("cells 4\nhouse 0 1\nhouse 2\n"), "line 3: the house has 1 cells; every house needs 2");
+        assert_eq!(err("cells 4\nhouse 0 1\nhouse 1 2\n"), "line 1: cell 3 belongs to no house");
+    }
+
+    #[test]
+    fn extra_houses() {
+        let v = parse("size 4\nhouse r1c1 r2c2 r3c3 r4c4\n");
+        assert_eq!(v.layout().houses().len(), 13);
+        round_trip(&v);
+        let by_index = parse("size 4\nhouse 0 5 10 15\n");
+        assert_eq!(by_index.layout(), v.layout());
+        assert_eq!(err("size 4\nhouse r1c1 r2c2 r3c3 r1c1\n"), "line 2, column 22: the house names `r1c1` twice");
+        assert_eq!(
+            err("size 4\nhouse r1c1 r2c2 r3c3 r5c1\n"),
+            "line 2, column 22: `r5c1` is not a cell of this layout"
+        );
+        assert_eq!(
+            err("size 4\nhouse r1c1 r2c2 r3c3 x\n"),
+            "line 2, column 22: expected a cell (r1c2, or a 0-based cell index), found `x`"
+        );
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(err("size 9\nsizes 3\n"), "line 2, column 1: unknown keyword `sizes` (expected name, size, boxes, no-boxes, regions, diagonals, house, pie, cells, board, grid or givens)");
+        assert_eq!(err("size nine\n"), "line 1, column 6: expected a number of symbols, found `nine`");
+        assert_eq!(err("size\n"), "line 1, column 5: `size` needs a number of symbols");
+        assert_eq!(err("size 9 9\n"), "line 1, column 8: unexpected `9` after the end of the keyword's arguments");
+        assert_eq!(err("size 9\nsize 9\n"), "line 2, column 1: `size` was already given on line 1");
+        assert_eq!(err("size 6\nboxes 3x3\n"), "line 2: the boxes means 9 symbols, but `size` says 6");
+        assert_eq!(err("pie 12 6\nboxes 3x4\n"), "line 2, column 1: `boxes` cannot be used with `pie` (line 1)");
+        assert_eq!(err("# c\ndiagonals\n"), "line 2: the number of symbols is not known: add `size N`");
+        assert_eq!(err("size 4\ngivens\n1...\n..2.\n.3..\n"), "line 2: the givens needs 4 rows, found 3");
+        assert_eq!(
+            err("size 4\ngivens\n1...\n..2.\n.3..\n..1?\n"),
+            "line 6, column 4: unknown symbol `?` at character 4 (cell (row 4, column 4))"
+        );
+        assert_eq!(
+            err("size 4\ngivens\n1...\n..2.\n.3..\n..15\n"),
+            "line 6, column 4: symbol 5 at character 4 (cell (row 4, column 4)) is out of range: this puzzle uses 1 to 4"
+        );
+        assert_eq!(
+            err("size 4\ngivens\n1...\n..2.\n.3..\n1...\n"),
+            "line 6, column 1: given 1 appears twice in a column: at cell (row 1, column 1) and at cell (row 4, column 1)"
+        );
+    }
+}
