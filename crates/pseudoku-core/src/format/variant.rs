@@ -1273,10 +1273,13 @@ impl fmt::Display for Variant {
         writeln!(f, "size {size}")?;
         match &spec.shape {
             Shape::Square(grid) => {
-                write_grid_options(f, grid, "\n")?;
+                write_grid_options(f, &GridSpec { diagonals: false, ..grid.clone() }, "")?;
                 writeln!(f)?;
                 if let Regions::Map(map) = &grid.regions {
                     write_region_rows(f, size, map)?;
+                }
+                if grid.diagonals {
+                    writeln!(f, "diagonals")?;
                 }
             }
             Shape::Board { height, width, grids } => {
