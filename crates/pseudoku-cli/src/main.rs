@@ -1,1 +1,388 @@
-fn main() {}
+//! `pseudoku`: solve, count, benchmark, fill and generate puzzles from the
+//! command line. Thin glue over `pseudoku-core`: reading files, timing and
+//! printing live here, everything else in the engine.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
+
+use pseudoku_core::format::line;
+use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
+use pseudoku_core::grid::is_solved;
+use pseudoku_core::layout::Layout;
+use pseudoku_core::seed::{rng_from_seed, seed_from_text};
+use pseudoku_core::solver::{Count, Uniqueness};
+use pseudoku_core::symbol::Symbol;
+
+mod input;
+
+use input::{parse_boxes, read_lines, read_variant, Layouts};
+
+#[derive(Parser)]
+#[command(name = "pseudoku", version, about = "Solve, count, fill and generate sudoku-family puzzles")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve puzzles, one per line: prints each solution, `unsolvable` or `error: …`.
+    Solve(Input),
+    /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`.
+    Count {
+        /// Stop counting at this many solutions.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Solve every puzzle of a file, check each answer, prove it unique, and time it.
+    Bench {
+        /// Puzzles one per line.
+        file: PathBuf,
+        /// A variant file whose layout every line has.
+        #[arg(long)]
+        variant: Option<PathBuf>,
+    },
+    /// Print random complete grids.
+    Fill {
+        #[command(flatten)]
+        layout: LayoutArgs,
+        #[command(flatten)]
+        seeds: Seeds,
+        /// Pre-placed symbols, in the line format of the layout.
+        #[arg(long, value_name = "LINE")]
+        given: Option<String>,
+    },
+    /// Print random puzzles with exactly one solution.
+    Generate {
+        #[command(flatten)]
+        layout: LayoutArgs,
+        #[command(flatten)]
+        seeds: Seeds,
+        /// Which cells are emptied together.
+        #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+        symmetry: SymmetryArg,
+        /// Remove givens until none can go (even past --givens).
+        #[arg(long)]
+        minimal: bool,
+        /// Stop removing once at most this many givens are left.
+        #[arg(long, value_name = "G")]
+        givens: Option<usize>,
+    },
+    /// Check a variant file and print it back (normalised), or as JSON.
+    Show {
+        /// The variant file.
+        file: PathBuf,
+        /// Print JSON: the layout's description and the givens (1-based numbers, null for empty).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct Input {
+    /// Puzzles one per line (standard input when absent). Blank lines and `#` lines are skipped.
+    file: Option<PathBuf>,
+    /// A variant file whose layout every line has (cells in layout order). When it has givens
+    /// and no FILE is given, its own puzzle is read instead of standard input.
+    #[arg(long)]
+    variant: Option<PathBuf>,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct LayoutArgs {
+    /// The number of symbols N of an N×N grid.
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    /// The box shape RxC (R rows, C columns), or `none` (default: the squarest boxes; none for prime N).
+    #[arg(long, value_name = "RxC")]
+    boxes: Option<String>,
+    /// A variant file giving the layout (its givens, if any, are pre-placed).
+    #[arg(long)]
+    variant: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct Seeds {
+    /// A number, or any text (hashed). Item i of --count uses the seed S + i. Default: from the clock.
+    #[arg(long, value_name = "S")]
+    seed: Option<String>,
+    /// How many to make.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    count: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rot180,
+    Mirror,
+    Diagonal,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Symmetry {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(input) => solve(&input),
+        Command::Count { limit, input } => count(&input, limit),
+        Command::Bench { file, variant } => bench(&file, variant.as_deref()),
+        Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
+        Command::Generate { layout, seeds, symmetry, minimal, givens } => {
+            let config = GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens };
+            generate(&layout, &seeds, &config)
+        }
+        Command::Show { file, json } => show(&file, json),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What happened to one input line.
+enum Outcome {
+    Solved(String),
+    Unsolvable,
+    Counted(Count),
+    Error(String),
+}
+
+/// Runs `work` on every puzzle of the input and prints one line each.
+/// Returns false when any line was an error.
+fn each_puzzle(
+    input: &Input,
+    mut work: impl FnMut(&Layout, &mut pseudoku_core::solver::Solver, &[Option<Symbol>]) -> Outcome,
+) -> Result<bool> {
+    let variant = input.variant.as_deref().map(read_variant).transpose()?;
+    let mut layouts = Layouts::new(variant.as_ref());
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    let own = variant.as_ref().and_then(|v| v.givens().map(|g| g.to_vec())).filter(|_| input.file.is_none());
+    let lines = match &own {
+        Some(_) => Vec::new(),
+        None => read_lines(input.file.as_deref())?,
+    };
+    // `number` is the input line, `None` for the variant file's own puzzle.
+    let mut emit = |number: Option<usize>, outcome: Outcome, out: &mut dyn Write| -> Result<()> {
+        if matches!(outcome, Outcome::Error(_)) {
+            all_ok = false;
+        }
+        if input.json {
+            let value = match outcome {
+                Outcome::Solved(s) => json!({ "line": number, "status": "solved", "solution": s }),
+                Outcome::Unsolvable => json!({ "line": number, "status": "unsolvable" }),
+                Outcome::Counted(Count::Exact(n)) => json!({ "line": number, "count": n, "exact": true }),
+                Outcome::Counted(Count::AtLeast(n)) => json!({ "line": number, "count": n, "exact": false }),
+                Outcome::Error(e) => json!({ "line": number, "status": "error", "error": e }),
+            };
+            writeln!(out, "{value}")?;
+        } else {
+            match outcome {
+                Outcome::Solved(s) => writeln!(out, "{s}")?,
+                Outcome::Unsolvable => writeln!(out, "unsolvable")?,
+                Outcome::Counted(c) => writeln!(out, "{c}")?,
+                Outcome::Error(e) => match number {
+                    Some(n) => writeln!(out, "error: line {n}: {e}")?,
+                    None => writeln!(out, "error: {e}")?,
+                },
+            }
+        }
+        Ok(())
+    };
+    if let (Some(givens), Some(v)) = (&own, &variant) {
+        let layout = v.layout();
+        let mut solver = pseudoku_core::solver::Solver::new(layout);
+        let outcome = work(layout, &mut solver, givens);
+        emit(None, outcome, &mut out)?;
+    }
+    for line in &lines {
+        let outcome = match layouts.parse(&line.text) {
+            Ok((layout, solver, givens)) => work(layout, solver, &givens),
+            Err(e) => Outcome::Error(e.to_string()),
+        };
+        emit(Some(line.number), outcome, &mut out)?;
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+fn solve(input: &Input) -> Result<bool> {
+    each_puzzle(input, |layout, solver, givens| match solver.solve(givens) {
+        Some(solution) => Outcome::Solved(line::write_solution(layout, &solution)),
+        None => Outcome::Unsolvable,
+    })
+}
+
+fn count(input: &Input, limit: u64) -> Result<bool> {
+    each_puzzle(input, |_, solver, givens| Outcome::Counted(solver.count(givens, limit)))
+}
+
+fn bench(file: &std::path::Path, variant: Option<&std::path::Path>) -> Result<bool> {
+    let variant = variant.map(read_variant).transpose()?;
+    let mut layouts = Layouts::new(variant.as_ref());
+    let lines = read_lines(Some(file))?;
+    if lines.is_empty() {
+        bail!("{} holds no puzzle", file.display());
+    }
+    let mut times = Vec::with_capacity(lines.len());
+    let mut failures = 0;
+    let started = Instant::now();
+    for line in &lines {
+        let problem = match layouts.parse(&line.text) {
+            Err(e) => Some(e.to_string()),
+            Ok((layout, solver, givens)) => {
+                let t = Instant::now();
+                let result = solver.uniqueness(&givens);
+                times.push(t.elapsed());
+                match result {
+                    Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
+                    Uniqueness::None => Some("no solution".to_string()),
+                    Uniqueness::Multiple => Some("more than one solution".to_string()),
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            failures += 1;
+            println!("error: line {}: {problem}", line.number);
+        }
+    }
+    let wall = started.elapsed();
+    let solving: std::time::Duration = times.iter().sum();
+    times.sort_unstable();
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
+    println!(
+        "{:.0} puzzles/s, median {:.1} µs per puzzle (solving {:.3} s, wall {:.3} s)",
+        times.len() as f64 / solving.as_secs_f64().max(1e-9),
+        median.as_secs_f64() * 1e6,
+        solving.as_secs_f64(),
+        wall.as_secs_f64()
+    );
+    Ok(failures == 0)
+}
+
+/// Why an answer is wrong, if it is.
+fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
+    let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
+    if !is_solved(layout, &full) {
+        return Some("the answer breaks a rule".to_string());
+    }
+    if givens.iter().zip(solution).any(|(g, s)| g.is_some_and(|g| g != *s)) {
+        return Some("the answer changes a given".to_string());
+    }
+    None
+}
+
+/// The layout of `fill`/`generate`, and the givens its variant file brings.
+fn layout_of(args: &LayoutArgs) -> Result<(Layout, Option<Vec<Option<Symbol>>>)> {
+    if let Some(path) = &args.variant {
+        if args.boxes.is_some() {
+            bail!("--boxes cannot be used with --variant: the variant file says how the grid is divided");
+        }
+        let variant = read_variant(path)?;
+        if let Some(size) = args.size.filter(|&n| n != variant.layout().size()) {
+            bail!("--size {size} disagrees with {}, which has {} symbols", path.display(), variant.layout().size());
+        }
+        let givens = variant.givens().map(<[_]>::to_vec);
+        return Ok((variant.layout().clone(), givens));
+    }
+    let boxes = args.boxes.as_deref().map(parse_boxes).transpose()?;
+    let size = match (args.size, boxes) {
+        (Some(n), _) => n,
+        (None, Some(Some((r, c)))) => r * c,
+        _ => bail!("say which grid: --size N (with --boxes RxC if need be) or --variant FILE"),
+    };
+    let layout = match boxes {
+        None => line::square_layout(size)?,
+        Some(None) => Layout::latin(size)?,
+        Some(Some((r, c))) => {
+            if r.checked_mul(c) != Some(size) {
+                bail!("--boxes {r}x{c} holds {} cells, but --size is {size}", r.saturating_mul(c));
+            }
+            Layout::boxed(r, c)?
+        }
+    };
+    Ok((layout, None))
+}
+
+fn first_seed(seeds: &Seeds) -> u64 {
+    match &seeds.seed {
+        Some(text) => seed_from_text(text),
+        None => {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+            let seed = now.as_nanos() as u64;
+            eprintln!("seed: {seed}");
+            seed
+        }
+    }
+}
+
+fn fill(args: &LayoutArgs, seeds: &Seeds, given: Option<&str>) -> Result<bool> {
+    let (layout, variant_givens) = layout_of(args)?;
+    let givens = match given {
+        Some(text) => line::parse(&layout, text).context("in --given")?,
+        None => variant_givens.unwrap_or_else(|| vec![None; layout.cell_count()]),
+    };
+    let first = first_seed(seeds);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for i in 0..seeds.count {
+        let seed = first.wrapping_add(i);
+        let grid = generate::fill(&layout, &givens, &mut rng_from_seed(seed))
+            .with_context(|| format!("cannot fill a grid (seed {seed})"))?;
+        writeln!(out, "{}", line::write_solution(&layout, &grid))?;
+    }
+    out.flush()?;
+    Ok(true)
+}
+
+fn generate(args: &LayoutArgs, seeds: &Seeds, config: &GenerateConfig) -> Result<bool> {
+    let (layout, _) = layout_of(args)?;
+    let first = first_seed(seeds);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for i in 0..seeds.count {
+        let seed = first.wrapping_add(i);
+        let puzzle = generate::generate(&layout, config, seed)
+            .with_context(|| format!("cannot generate a puzzle (seed {seed})"))?;
+        writeln!(out, "{}", line::write(&layout, &puzzle.givens))?;
+    }
+    out.flush()?;
+    Ok(true)
+}
+
+fn show(file: &std::path::Path, as_json: bool) -> Result<bool> {
+    let variant = read_variant(file)?;
+    if as_json {
+        let givens: Option<Vec<Option<usize>>> =
+            variant.givens().map(|g| g.iter().map(|s| s.map(Symbol::number)).collect());
+        let value = json!({ "spec": variant.spec(), "cells": variant.layout().cell_count(), "givens": givens });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        print!("{variant}");
+    }
+    Ok(true)
+}
