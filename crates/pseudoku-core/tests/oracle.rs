@@ -177,3 +177,13 @@ proptest! {
         check(&Layout::classic(3).unwrap(), &Case { seed, keep_percent: keep, wrong, limit })?;
     }
 }
+
+#[test]
+fn random_jigsaws_are_not_all_boxes() {
+    let boxes = |n: usize| pseudoku_core::format::line::square_layout(n).unwrap();
+    for n in [4, 6] {
+        let shapes: BTreeSet<Vec<usize>> = (0..20).map(|seed| random_jigsaw(n, seed)).collect();
+        assert!(shapes.len() > 10, "{n}: only {} shapes", shapes.len());
+        assert!(shapes.iter().any(|m| Layout::jigsaw(n, m).unwrap().houses() != boxes(n).houses()));
+    }
+}

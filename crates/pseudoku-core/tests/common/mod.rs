@@ -148,32 +148,49 @@ impl TestRng {
 }
 
 /// A random jigsaw region map of side `n`: start from rectangular boxes (or
-/// rows, for a prime `n`) and swap adjacent cells of different regions
-/// whenever both regions stay connected.
+/// rows, for a prime `n`) and trade cells between neighbouring regions (a
+/// cell of region A next to region B for a cell of B next to A) whenever
+/// both regions stay connected.
 pub fn random_jigsaw(n: usize, seed: u64) -> Vec<usize> {
     let (br, bc) = pseudoku_core::format::line::box_shape(n);
     let mut map: Vec<usize> = (0..n * n).map(|i| (i / n / br) * (n / bc) + (i % n) / bc).collect();
+    let neighbours = |c: usize| {
+        let (r, col) = (c / n, c % n);
+        let mut out = Vec::with_capacity(4);
+        if r > 0 {
+            out.push(c - n);
+        }
+        if r + 1 < n {
+            out.push(c + n);
+        }
+        if col > 0 {
+            out.push(c - 1);
+        }
+        if col + 1 < n {
+            out.push(c + 1);
+        }
+        out
+    };
     let mut rng = TestRng::new(seed);
-    for _ in 0..n * n * 4 {
+    for _ in 0..n * n * 2 {
         let a = rng.below(n * n);
-        let (r, c) = (a / n, a % n);
-        let b = match rng.below(4) {
-            0 if r > 0 => a - n,
-            1 if r + 1 < n => a + n,
-            2 if c > 0 => a - 1,
-            3 if c + 1 < n => a + 1,
-            _ => continue,
-        };
-        if map[a] == map[b] {
+        let region_a = map[a];
+        let others: Vec<usize> = neighbours(a).into_iter().filter(|&x| map[x] != region_a).collect();
+        if others.is_empty() {
             continue;
         }
-        // Swapping the regions of two cells keeps every region's size.
-        map.swap(a, b);
+        let region_b = map[others[rng.below(others.len())]];
+        let candidates: Vec<usize> =
+            (0..n * n).filter(|&b| map[b] == region_b && neighbours(b).iter().any(|&x| map[x] == region_a)).collect();
+        let b = candidates[rng.below(candidates.len())];
+        map[a] = region_b;
+        map[b] = region_a;
         if check_region_map(n, &map).is_err() {
-            map.swap(a, b);
+            map[a] = region_a;
+            map[b] = region_b;
         }
     }
-    check_region_map(n, &map).expect("swaps keep the map valid")
+    check_region_map(n, &map).expect("trades keep the map valid")
 }
 
 /// The cells of a layout as 0-based symbol indices, for messages.
