@@ -4,7 +4,7 @@ use rand::RngCore;
 
 use crate::layout::{CellId, Geometry, Layout};
 use crate::seed::{rng_from_seed, shuffle};
-use crate::solver::{SearchEnd, Solver, Uniqueness};
+use crate::solver::{SearchEnd, Solver};
 use crate::symbol::Symbol;
 
 /// Why no grid could be filled.
@@ -146,7 +146,9 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<G
         for &c in &orbit {
             givens[c] = None;
         }
-        if matches!(solver.uniqueness(&givens), Uniqueness::Unique(_)) {
+        // The puzzle had one solution; it still has one unless a solution
+        // differs from it in a removed cell.
+        if orbit.iter().all(|&c| !solver.has_solution_without(&givens, c, solution[c])) {
             count -= orbit.len();
         } else {
             for &c in &orbit {
@@ -202,6 +204,7 @@ pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<us
 mod tests {
     use super::*;
     use crate::grid::is_solved;
+    use crate::solver::Uniqueness;
 
     #[test]
     fn generated_puzzles_are_unique_and_reproducible() {

@@ -379,6 +379,14 @@ impl Classic9 {
                 }
             }
         }
+        for &(cell, s) in run.options.exclude {
+            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+            if state.unsolved[b] & bit == 0 && state.cand[s.index()][b] & bit != 0 {
+                return run.report; // the cell is given that very symbol
+            }
+            state.cand[s.index()][b] &= !bit;
+            dirty |= 1 << s.index();
+        }
         if state.propagate(dirty | 0x1ff).is_ok() {
             let _ = run.descend(state);
         }

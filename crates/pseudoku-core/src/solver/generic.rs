@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use super::{Contradiction, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
+use super::{Contradiction, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
 use crate::bits::Mask;
 use crate::layout::Layout;
 use crate::symbol::Symbol;
@@ -18,9 +18,23 @@ pub(super) struct Engine<M: Mask> {
     peers: Vec<u32>,
     /// Level `d` of the search is `arena[d * cells..(d + 1) * cells]`.
     arena: Vec<M>,
+    /// Pairs of houses sharing two or more cells, for locked candidates.
+    intersections: Vec<Intersection>,
+    /// The cells the ranges of `intersections` point into.
+    intersection_cells: Vec<u32>,
     queue: Vec<u32>,
     frames: Vec<Frame<M>>,
     out: Vec<Symbol>,
+    /// Set for the current search when it propagates singles only.
+    singles_only: bool,
+}
+
+/// Two houses `a` and `b` that share cells: `both`, `a_only` and `b_only`
+/// are ranges of `intersection_cells`.
+struct Intersection {
+    both: (u32, u32),
+    a_only: (u32, u32),
+    b_only: (u32, u32),
 }
 
 struct Frame<M> {
@@ -41,6 +55,7 @@ impl<M: Mask> Engine<M> {
             peers.extend_from_slice(layout.peers(crate::layout::CellId(c as u32)));
         }
         peer_start.push(peers.len() as u32);
+        let (intersections, intersection_cells) = intersections(layout);
         Engine {
             n,
             cells,
@@ -49,9 +64,12 @@ impl<M: Mask> Engine<M> {
             peer_start,
             peers,
             arena: vec![M::ZERO; cells * 8],
+            intersections,
+            intersection_cells,
             queue: Vec::with_capacity(cells),
             frames: Vec::with_capacity(cells),
             out: Vec::with_capacity(cells),
+            singles_only: false,
         }
     }
 
@@ -63,6 +81,7 @@ impl<M: Mask> Engine<M> {
     ) -> SearchReport {
         assert_eq!(givens.len(), self.cells, "one given (or None) per cell");
         let cells = self.cells;
+        self.singles_only = options.propagation == Propagation::Singles;
         let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.queue.clear();
         self.frames.clear();
@@ -80,6 +99,16 @@ impl<M: Mask> Engine<M> {
                 if self.n == 1 && g.is_none() {
                     self.queue.push(c as u32);
                 }
+            }
+        }
+        for &(c, s) in options.exclude {
+            let root = &mut self.arena[..cells];
+            root[c] &= !M::bit(s.index());
+            if root[c].is_zero() {
+                return report;
+            }
+            if root[c].is_single() {
+                self.queue.push(c as u32);
             }
         }
         if self.propagate(0).is_err() {
@@ -232,9 +261,91 @@ impl<M: Mask> Engine<M> {
                     }
                 }
             }
-            if self.queue.is_empty() {
+            if !self.queue.is_empty() {
+                continue;
+            }
+            if self.singles_only
+                || !locked_candidates(&self.intersections, &self.intersection_cells, state, &mut self.queue)?
+            {
                 return Ok(());
             }
         }
     }
+}
+
+/// Every pair of houses sharing two or more cells (and not all of them).
+fn intersections(layout: &Layout) -> (Vec<Intersection>, Vec<u32>) {
+    let houses = layout.houses();
+    let mut member = vec![u32::MAX; layout.cell_count()];
+    let mut out = Vec::new();
+    let mut cells = Vec::new();
+    for (a, house) in houses.iter().enumerate() {
+        for &c in &house.cells {
+            member[c.index()] = a as u32;
+        }
+        let mut partners: Vec<usize> =
+            house.cells.iter().flat_map(|&c| layout.houses_of(c)).map(|h| h.index()).filter(|&b| b > a).collect();
+        partners.sort_unstable();
+        partners.dedup();
+        for b in partners {
+            let other = &houses[b].cells;
+            let shared = other.iter().filter(|c| member[c.index()] == a as u32).count();
+            if shared < 2 || shared == house.cells.len() {
+                continue;
+            }
+            let mut range = |it: &mut dyn Iterator<Item = u32>| {
+                let start = cells.len() as u32;
+                cells.extend(it);
+                (start, cells.len() as u32)
+            };
+            let both = range(&mut other.iter().filter(|c| member[c.index()] == a as u32).map(|c| c.0));
+            let b_only = range(&mut other.iter().filter(|c| member[c.index()] != a as u32).map(|c| c.0));
+            let in_b: Vec<u32> = other.iter().map(|c| c.0).collect();
+            let a_only = range(&mut house.cells.iter().map(|c| c.0).filter(|c| !in_b.contains(c)));
+            out.push(Intersection { both, a_only, b_only });
+        }
+    }
+    (out, cells)
+}
+
+/// Locked candidates (pointing and claiming, and their analogues for any
+/// two overlapping houses): a symbol whose places in one house all lie in
+/// the overlap with another is removed from the rest of the other. Returns
+/// whether anything was removed; new singles go on the queue.
+fn locked_candidates<M: Mask>(
+    intersections: &[Intersection],
+    cells: &[u32],
+    state: &mut [M],
+    queue: &mut Vec<u32>,
+) -> Result<bool, Contradiction> {
+    let union = |r: (u32, u32), state: &[M]| {
+        cells[r.0 as usize..r.1 as usize].iter().fold(M::ZERO, |m, &c| m | state[c as usize])
+    };
+    let mut changed = false;
+    for i in intersections {
+        let inside = union(i.both, state);
+        let out_a = union(i.a_only, state);
+        let out_b = union(i.b_only, state);
+        for (confined, target, target_union) in [(inside & !out_a, i.b_only, out_b), (inside & !out_b, i.a_only, out_a)]
+        {
+            if (confined & target_union).is_zero() {
+                continue;
+            }
+            for &c in &cells[target.0 as usize..target.1 as usize] {
+                let m = state[c as usize];
+                if !(m & confined).is_zero() {
+                    let m = m & !confined;
+                    if m.is_zero() {
+                        return Err(Contradiction);
+                    }
+                    state[c as usize] = m;
+                    changed = true;
+                    if m.is_single() {
+                        queue.push(c);
+                    }
+                }
+            }
+        }
+    }
+    Ok(changed)
 }
