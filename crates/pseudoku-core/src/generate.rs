@@ -4,7 +4,7 @@ use rand::RngCore;
 
 use crate::layout::{CellId, Geometry, Layout};
 use crate::seed::{rng_from_seed, shuffle};
-use crate::solver::{SearchEnd, Solver};
+use crate::solver::{Flow, SearchEnd, SearchOptions, Solver};
 use crate::symbol::Symbol;
 
 /// Why no grid could be filled.
@@ -111,6 +111,21 @@ pub struct GenerateConfig {
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
+    /// Search nodes allowed to decide whether one given can go; a given
+    /// whose check runs out is kept (the puzzle stays proven unique, but
+    /// may then not be minimal: see [`Generated::undecided`]). `None`: an
+    /// automatic budget by size, unlimited up to 9×9.
+    pub check_budget: Option<u64>,
+}
+
+impl GenerateConfig {
+    fn budget_for(&self, layout: &Layout) -> Option<u64> {
+        self.check_budget.or(match layout.size() {
+            0..=9 => None,
+            10..=16 => Some(200),
+            _ => Some(200),
+        })
+    }
 }
 
 /// A puzzle and its solution.
@@ -118,6 +133,9 @@ pub struct GenerateConfig {
 pub struct Generated {
     pub givens: Vec<Option<Symbol>>,
     pub solution: Vec<Symbol>,
+    /// Givens kept only because their check ran out of budget; the puzzle
+    /// is minimal when this is 0 and every given was tried.
+    pub undecided: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -139,6 +157,8 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<G
     shuffle(&mut orbits, &mut rng);
     let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
     let mut count = givens.len();
+    let mut undecided = 0;
+    let budget = config.budget_for(layout);
     for orbit in orbits {
         if config.target_givens.is_some_and(|t| count <= t) && !config.minimal {
             break;
@@ -148,15 +168,38 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<G
         }
         // The puzzle had one solution; it still has one unless a solution
         // differs from it in a removed cell.
-        if orbit.iter().all(|&c| !solver.has_solution_without(&givens, c, solution[c])) {
-            count -= orbit.len();
-        } else {
-            for &c in &orbit {
-                givens[c] = Some(solution[c]);
+        let mut verdict = Removal::Ok;
+        for &c in &orbit {
+            let exclude = [(c, solution[c])];
+            let options = SearchOptions { exclude: &exclude, node_budget: budget, ..Default::default() };
+            let report = solver.search(&givens, options, &mut |_: &[Symbol]| Flow::Stop);
+            if report.solutions > 0 {
+                verdict = Removal::Ambiguous;
+                break;
+            }
+            if report.end == SearchEnd::OutOfBudget {
+                verdict = Removal::Undecided;
+                break;
+            }
+        }
+        match verdict {
+            Removal::Ok => count -= orbit.len(),
+            Removal::Ambiguous | Removal::Undecided => {
+                undecided += usize::from(verdict == Removal::Undecided);
+                for &c in &orbit {
+                    givens[c] = Some(solution[c]);
+                }
             }
         }
     }
-    Ok(Generated { givens, solution })
+    Ok(Generated { givens, solution, undecided })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Removal {
+    Ok,
+    Ambiguous,
+    Undecided,
 }
 
 /// Groups of cells that map onto each other under `symmetry`.
