@@ -28,3 +28,4 @@ pub mod layout;
 pub mod seed;
 pub mod solver;
 pub mod symbol;
+pub mod transform;
