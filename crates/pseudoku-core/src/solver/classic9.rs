@@ -174,13 +174,17 @@ impl State {
             // in the other bands.
             for b in 0..3 {
                 let v = x[b];
+                // Every row is non-empty here (the band rule checked), so
+                // one subtraction clears the lowest bit of all three rows
+                // without borrows between them; rows left empty were singles.
+                let rest = v & v.wrapping_sub(0x0040201);
                 let mut singles = 0;
                 for r in 0..3 {
-                    let row = (v >> (9 * r)) & 0x1ff;
-                    if row & (row.wrapping_sub(1)) == 0 {
-                        singles |= row << (9 * r);
+                    if (rest >> (9 * r)) & 0x1ff == 0 {
+                        singles |= 0x1ff << (9 * r);
                     }
                 }
+                let singles = singles & v;
                 let new = singles & self.unsolved[b] & !placed[b];
                 if new != 0 {
                     placed[b] |= new;
@@ -199,20 +203,20 @@ impl State {
             band_rule(&mut x, &mut stable[d])?;
         }
         self.cand[d] = x;
-        let mut dirty = 0;
+        let mut dirty = 0u16;
         for b in 0..3 {
             let p = placed[b];
             if p != 0 {
                 self.unsolved[b] &= !p;
                 for e in 0..9 {
-                    if e != d && self.cand[e][b] & p != 0 {
-                        self.cand[e][b] &= !p;
-                        dirty |= 1 << e;
-                    }
+                    let had = self.cand[e][b] & p;
+                    self.cand[e][b] ^= had;
+                    dirty |= u16::from(had != 0) << e;
                 }
+                self.cand[d][b] |= p;
             }
         }
-        Ok(dirty)
+        Ok(dirty & !(1 << d))
     }
 
     /// Places every cell with one candidate left; fails on a cell with none.
