@@ -12,8 +12,11 @@ use pseudoku_core::solver::Solver;
 use pseudoku_core::symbol::Symbol;
 use std::hint::black_box;
 
+/// A named set of puzzles of one layout.
+type Set = (String, Layout, Vec<Vec<Option<Symbol>>>);
+
 fn solve_sets(c: &mut Criterion) {
-    let mut sets: Vec<(String, Layout, Vec<Vec<Option<Symbol>>>)> = Vec::new();
+    let mut sets: Vec<Set> = Vec::new();
     if let Some(dir) = shared_data() {
         for (name, file) in [
             ("17-clue", "puzzles2_17_clue.txt"),
