@@ -1,3 +1,4 @@
 //! The Pseudoku engine.
 pub mod layout;
+pub mod partition;
 pub mod symbol;
