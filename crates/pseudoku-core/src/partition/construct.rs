@@ -161,11 +161,17 @@ fn latin_fill(
     let cells = n * n;
     let mut used = vec![0u64; 3 * n]; // rows, columns, regions
     let houses = |c: usize| [c / n, n + c % n, 2 * n + regions[c]];
+    let mut house_cells = vec![Vec::with_capacity(n); 3 * n];
+    for c in 0..cells {
+        for h in houses(c) {
+            house_cells[h].push(c);
+        }
+    }
     let mut value = vec![u8::MAX; cells];
     // Explicit stack of (cell, candidates still to try).
     let mut stack: Vec<(usize, u64)> = Vec::with_capacity(cells);
     let mut nodes = 0u64;
-    let mut next = choose_cell(n, regions, &value, &used, rng);
+    let mut next = choose_cell(n, &house_cells, &houses, &value, &used, rng);
     loop {
         nodes += 1;
         if nodes > budget {
@@ -198,34 +204,61 @@ fn latin_fill(
         for h in houses(c) {
             used[h] |= 1 << v;
         }
-        next = choose_cell(n, regions, &value, &used, rng);
+        next = choose_cell(n, &house_cells, &houses, &value, &used, rng);
     }
 }
 
-/// The empty cell with the fewest candidates (ties broken at random) and
-/// its candidates; `None` when the grid is full.
+/// What to branch on next: a symbol with one place left in a house (a
+/// hidden single), else the empty cell with the fewest candidates (ties
+/// broken at random). `(cell, 0)` means a dead end; `None` a full grid.
 fn choose_cell(
     n: usize,
-    regions: &[usize],
+    house_cells: &[Vec<usize>],
+    houses: &impl Fn(usize) -> [usize; 3],
     value: &[u8],
     used: &[u64],
     rng: &mut ChaCha8Rng,
 ) -> Option<(usize, u64)> {
     let full = (1u64 << n) - 1;
+    let cand = |c: usize| full & !houses(c).iter().fold(0, |a, &h| a | used[h]);
+    for (h, cells) in house_cells.iter().enumerate() {
+        let (mut once, mut twice) = (0u64, 0u64);
+        let mut empty = None;
+        for &c in cells.iter().filter(|&&c| value[c] == u8::MAX) {
+            let k = cand(c);
+            twice |= once & k;
+            once |= k;
+            empty = Some(c);
+        }
+        let Some(empty) = empty else { continue };
+        let unplaced = full & !used[h];
+        if unplaced & !once != 0 {
+            return Some((empty, 0));
+        }
+        let single = unplaced & once & !twice;
+        if single != 0 {
+            let v = single.trailing_zeros();
+            let c = cells
+                .iter()
+                .copied()
+                .find(|&c| value[c] == u8::MAX && cand(c) >> v & 1 != 0);
+            return c.map(|c| (c, 1 << v));
+        }
+    }
     let mut best: Option<(usize, u64)> = None;
     let mut ties = 0u32;
     for c in (0..n * n).filter(|&c| value[c] == u8::MAX) {
-        let cand = full & !(used[c / n] | used[n + c % n] | used[2 * n + regions[c]]);
+        let k = cand(c);
         match best {
-            Some((_, b)) if cand.count_ones() > b.count_ones() => {}
-            Some((_, b)) if cand.count_ones() == b.count_ones() => {
+            Some((_, b)) if k.count_ones() > b.count_ones() => {}
+            Some((_, b)) if k.count_ones() == b.count_ones() => {
                 ties += 1;
                 if rng.random_range(0..ties + 1) == 0 {
-                    best = Some((c, cand));
+                    best = Some((c, k));
                 }
             }
             _ => {
-                best = Some((c, cand));
+                best = Some((c, k));
                 ties = 0;
             }
         }

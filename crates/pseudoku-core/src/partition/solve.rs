@@ -271,6 +271,8 @@ pub(crate) struct Engine<const W: usize> {
     join_down: Bits<W>,
     has_joins: bool,
     all: Bits<W>,
+    /// The 3×3 block of cells around each cell.
+    block: Vec<Bits<W>>,
 }
 
 /// One node of the region being grown: cells taken, cells that may join.
@@ -283,6 +285,8 @@ struct Frame<const W: usize> {
     size: u32,
     /// The first frame of its region: popping it reopens the region below.
     root: bool,
+    /// Taking the last cell may have split the free cells outside `s`.
+    split: bool,
 }
 
 struct State<'v, const W: usize> {
@@ -351,6 +355,21 @@ impl<const W: usize> Engine<W> {
             join_down,
             has_joins: !joins.is_empty(),
             all: Bits::first_n(cells),
+            block: (0..cells)
+                .map(|c| {
+                    let (r, col) = ((c / n) as isize, (c % n) as isize);
+                    let mut b = Bits::EMPTY;
+                    for dr in -1..=1 {
+                        for dc in -1..=1 {
+                            let (rr, cc) = (r + dr, col + dc);
+                            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
+                                b.insert(rr as usize * n + cc as usize);
+                            }
+                        }
+                    }
+                    b
+                })
+                .collect(),
         }
     }
 
@@ -458,6 +477,7 @@ impl<const W: usize> Engine<W> {
             used: 1 << s,
             size: 1,
             root: true,
+            split: false,
         }
     }
 
@@ -513,7 +533,7 @@ impl<const W: usize> Engine<W> {
                     return report(&st, Finish::Stopped);
                 }
             }
-            let Some((v, avail)) = self.step(&f) else {
+            let Some((v, avail)) = self.step(&f, st.free) else {
                 self.pop(&mut st);
                 continue;
             };
@@ -525,6 +545,8 @@ impl<const W: usize> Engine<W> {
                     return report(&st, Finish::Stopped);
                 }
             } else {
+                let mut child = child;
+                child.split = !self.keeps_connected(st.free, child.s, v);
                 st.frames.push(child);
             }
         }
@@ -535,7 +557,7 @@ impl<const W: usize> Engine<W> {
     /// and the frame's `avail` cut down to the reach and without `v` (the
     /// exclude branch). `None` when the frame is dead.
     #[inline]
-    fn step(&self, f: &Frame<W>) -> Option<(usize, Bits<W>)> {
+    fn step(&self, f: &Frame<W>, free: Bits<W>) -> Option<(usize, Bits<W>)> {
         let n = self.n;
         // Cells within `need` steps of S; the first step gives the frontier.
         let need = n - f.size as usize;
@@ -553,6 +575,9 @@ impl<const W: usize> Engine<W> {
         if reach.count() < n || !self.covers(reach, f.used) {
             return None;
         }
+        if f.split && !self.pockets_ok(free, f.s, reach) {
+            return None;
+        }
         Some((v, reach.andnot(f.s).without(v)))
     }
 
@@ -566,6 +591,7 @@ impl<const W: usize> Engine<W> {
             used: f.used | 1 << sv,
             size: f.size + 1,
             root: false,
+            split: false,
         }
     }
 
@@ -582,7 +608,7 @@ impl<const W: usize> Engine<W> {
             if nodes > budget {
                 return None;
             }
-            let Some((v, avail)) = self.step(&f) else {
+            let Some((v, avail)) = self.step(&f, self.all) else {
                 frames.pop();
                 continue;
             };
@@ -601,6 +627,30 @@ impl<const W: usize> Engine<W> {
             }
         }
         Some(false)
+    }
+
+    /// True when taking `v` into `s` cannot have split the free cells
+    /// outside `s`: `v` has at most one free neighbour, or its free
+    /// neighbours still meet inside its 3×3 block.
+    #[inline]
+    fn keeps_connected(&self, free: Bits<W>, s: Bits<W>, v: usize) -> bool {
+        let local = free.andnot(s) & self.block[v];
+        let nb = self.expand(Bits::single(v)) & local;
+        match nb.first() {
+            Some(start) if nb.count() > 1 => nb.is_subset(&self.flood(Bits::single(start), local)),
+            _ => true,
+        }
+    }
+
+    /// The pocket check: pieces of the free cells outside `s` that `reach`
+    /// does not touch are final (the region can never enter them) and must
+    /// pass the rest check now.
+    #[inline]
+    fn pockets_ok(&self, free: Bits<W>, s: Bits<W>, reach: Bits<W>) -> bool {
+        let outside = free.andnot(s);
+        let touched = self.flood(reach.andnot(s), outside);
+        let pockets = outside.andnot(touched);
+        pockets.is_empty() || self.rest_ok(pockets, pockets)
     }
 
     /// True when `reach` holds every symbol missing from `used`.
