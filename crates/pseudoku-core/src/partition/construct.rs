@@ -42,6 +42,19 @@ impl Difficulty {
     }
 }
 
+/// How the walls are found; both end with a minimal set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallStrategy {
+    /// Add walls where other answers cross the answer's borders until it is
+    /// unique, then remove the walls not needed. Usually fewer walls, but the
+    /// first searches (few walls, many answers) are slow on large grids.
+    AddThenTrim,
+    /// Wall every border of the answer (trivially unique), then remove walls
+    /// one by one while the answer stays unique. Every search is on a nearly
+    /// unique instance, so it scales better.
+    TrimFromBorders,
+}
+
 /// What to construct.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ConstructConfig {
@@ -54,17 +67,19 @@ pub struct ConstructConfig {
     /// How many grids (or, for a given grid, how many answers) to try before
     /// giving up.
     pub attempts: u32,
+    pub strategy: WallStrategy,
 }
 
 impl ConstructConfig {
     /// Defaults for an `N × N` instance: medium, 4 million nodes per search,
-    /// 8 attempts.
+    /// 8 attempts, [`WallStrategy::AddThenTrim`].
     pub fn new(size: usize) -> ConstructConfig {
         ConstructConfig {
             size,
             difficulty: Difficulty::Medium,
             node_budget: 4_000_000,
             attempts: 8,
+            strategy: WallStrategy::AddThenTrim,
         }
     }
 }
@@ -460,12 +475,15 @@ fn region_connected(n: usize, regions: &[usize], r: usize) -> bool {
 }
 
 /// A new grid (random regions filled as a jigsaw sudoku) with walls giving
-/// it exactly one answer.
+/// it exactly one answer. When the Latin fill finds no grid for a layout
+/// (common from 16×16 up), that layout is filled region by region instead
+/// ([`RegionShuffleFiller`]).
 pub fn construct(config: &ConstructConfig, seed: u64) -> Result<Construction, ConstructError> {
     construct_with(config, &JigsawLatinFiller::default(), seed)
 }
 
-/// [`construct`] with another way of filling the regions with symbols.
+/// [`construct`] with another way of filling the regions with symbols; when
+/// `filler` fails on a layout, [`RegionShuffleFiller`] fills it.
 pub fn construct_with(
     config: &ConstructConfig,
     filler: &dyn GridFiller,
@@ -475,8 +493,13 @@ pub fn construct_with(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..config.attempts.max(1) {
         let regions = random_regions(n, &mut rng);
-        let Some(symbols) = filler.fill(n, &regions, &mut rng) else {
-            continue;
+        // Not every layout has a Latin fill (few random 16×16 ones do): fall
+        // back to a grid that is Latin in the regions only.
+        let symbols = match filler.fill(n, &regions, &mut rng) {
+            Some(symbols) => symbols,
+            None => RegionShuffleFiller
+                .fill(n, &regions, &mut rng)
+                .expect("always fills"),
         };
         let grid = Instance::new(n, symbols, [])?;
         let answer = Partition::from_labels(n, &regions).expect("n² labels");
@@ -502,30 +525,35 @@ pub fn construct_for_grid(
     let n = grid.size();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let bare = grid.with_walls([])?;
+    let attempts = config.attempts.max(1);
+    let budget = Some(config.node_budget);
+    let (plain, report) = first_answers(&bare, &[], 1, budget);
+    if plain.is_empty() && report.finish == super::Finish::Exhausted {
+        return Err(ConstructError::NoPartition(n));
+    }
     let edges: Vec<Edge> = Edge::all(n).collect();
     let mut steer = 2 * n;
-    for _ in 0..config.attempts.max(1) {
-        let mut walls: Vec<Edge> = edges.clone();
-        shuffle(&mut walls, &mut rng);
-        walls.truncate(steer);
-        let steered = bare.with_walls(walls)?;
-        let (found, report) = first_answers(&steered, &[], 1, Some(config.node_budget));
-        match found.into_iter().next() {
-            Some(answer) => {
-                if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
-                    return Ok(c);
-                }
+    for attempt in 0..attempts {
+        // The last attempt takes the first answer in search order.
+        let answer = if attempt + 1 == attempts {
+            plain.first().cloned()
+        } else {
+            let mut walls: Vec<Edge> = edges.clone();
+            shuffle(&mut walls, &mut rng);
+            walls.truncate(steer);
+            steer /= 2;
+            first_answers(&bare.with_walls(walls)?, &[], 1, budget)
+                .0
+                .into_iter()
+                .next()
+        };
+        if let Some(answer) = answer {
+            if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
+                return Ok(c);
             }
-            None if steer == 0 && report.finish == super::Finish::Exhausted => {
-                return Err(ConstructError::NoPartition(n));
-            }
-            None => {}
         }
-        steer /= 2;
     }
-    Err(ConstructError::GaveUp {
-        attempts: config.attempts.max(1),
-    })
+    Err(ConstructError::GaveUp { attempts })
 }
 
 /// Walls for a given grid and answer (the grid's own walls are ignored).
@@ -584,31 +612,38 @@ fn place_walls(
     // How often other answers put each border edge inside a region.
     let mut contested: BTreeMap<Edge, u32> = BTreeMap::new();
     let mut inst = grid.clone();
+    if config.strategy == WallStrategy::TrimFromBorders {
+        for &e in &borders {
+            inst.add_wall(e).expect("a border edge of the grid");
+        }
+    }
     // Add walls until the answer is unique. Each round samples a few other
     // answers and walls the border edge that most of them cross (ties broken
     // by the shuffled order).
-    loop {
-        let (found, report) = first_answers(&inst, &[], SAMPLE + 1, budget);
-        let others: Vec<&Partition> = found.iter().filter(|p| *p != answer).collect();
-        if others.is_empty() {
-            if report.finish == super::Finish::OutOfBudget {
-                return None;
+    if config.strategy == WallStrategy::AddThenTrim {
+        loop {
+            let (found, report) = first_answers(&inst, &[], SAMPLE + 1, budget);
+            let others: Vec<&Partition> = found.iter().filter(|p| *p != answer).collect();
+            if others.is_empty() {
+                if report.finish == super::Finish::OutOfBudget {
+                    return None;
+                }
+                debug_assert_eq!(found.first(), Some(answer));
+                break;
             }
-            debug_assert_eq!(found.first(), Some(answer));
-            break;
-        }
-        let mut best: Option<(u32, Edge)> = None;
-        for &e in &borders {
-            let hits = others.iter().filter(|p| p.joins(e)).count() as u32;
-            if hits > 0 {
-                *contested.entry(e).or_default() += hits;
-                if best.is_none_or(|(h, _)| hits > h) {
-                    best = Some((hits, e));
+            let mut best: Option<(u32, Edge)> = None;
+            for &e in &borders {
+                let hits = others.iter().filter(|p| p.joins(e)).count() as u32;
+                if hits > 0 {
+                    *contested.entry(e).or_default() += hits;
+                    if best.is_none_or(|(h, _)| hits > h) {
+                        best = Some((hits, e));
+                    }
                 }
             }
+            let (_, wall) = best.expect("another answer crosses a border of this one");
+            inst.add_wall(wall).expect("a border edge of the grid");
         }
-        let (_, wall) = best.expect("another answer crosses a border of this one");
-        inst.add_wall(wall).expect("a border edge of the grid");
     }
     // Remove every wall that is not needed, in random order. A wall needed
     // now is needed in every subset of the walls, so one pass is minimal.

@@ -90,7 +90,7 @@ mod tests;
 pub use construct::{
     construct, construct_for_answer, construct_for_grid, construct_with, is_minimal,
     random_regions, ConstructConfig, ConstructError, Construction, Difficulty, GridFiller,
-    JigsawLatinFiller, RegionShuffleFiller,
+    JigsawLatinFiller, RegionShuffleFiller, WallStrategy,
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use solve::{
