@@ -50,9 +50,13 @@ pub enum WallStrategy {
     /// first searches (few walls, many answers) are slow on large grids.
     AddThenTrim,
     /// Wall every border of the answer (trivially unique), then remove walls
-    /// one by one while the answer stays unique. Every search is on a nearly
-    /// unique instance, so it scales better.
+    /// one by one while the answer stays unique. No search ever sees a
+    /// nearly wall-free grid, but there are many searches.
     TrimFromBorders,
+    /// Wall this percentage of the answer's borders (chosen at random), then
+    /// as [`WallStrategy::AddThenTrim`]: the first searches are already
+    /// constrained, and there are fewer walls to trim than from all borders.
+    SeedThenTrim { percent: u8 },
 }
 
 /// What to construct.
@@ -71,15 +75,21 @@ pub struct ConstructConfig {
 }
 
 impl ConstructConfig {
-    /// Defaults for an `N × N` instance: medium, 4 million nodes per search,
-    /// 8 attempts, [`WallStrategy::AddThenTrim`].
+    /// Defaults for an `N × N` instance: medium, 8 attempts; up to 10×10,
+    /// 4 million nodes per search and [`WallStrategy::AddThenTrim`]; above,
+    /// 40 million nodes and [`WallStrategy::SeedThenTrim`] from 25 % of the
+    /// borders (adding from no walls is too slow on large grids).
     pub fn new(size: usize) -> ConstructConfig {
         ConstructConfig {
             size,
             difficulty: Difficulty::Medium,
-            node_budget: 4_000_000,
+            node_budget: if size <= 10 { 4_000_000 } else { 40_000_000 },
             attempts: 8,
-            strategy: WallStrategy::AddThenTrim,
+            strategy: if size <= 10 {
+                WallStrategy::AddThenTrim
+            } else {
+                WallStrategy::SeedThenTrim { percent: 25 }
+            },
         }
     }
 }
@@ -612,15 +622,20 @@ fn place_walls(
     // How often other answers put each border edge inside a region.
     let mut contested: BTreeMap<Edge, u32> = BTreeMap::new();
     let mut inst = grid.clone();
-    if config.strategy == WallStrategy::TrimFromBorders {
-        for &e in &borders {
-            inst.add_wall(e).expect("a border edge of the grid");
+    let seeded = match config.strategy {
+        WallStrategy::AddThenTrim => 0,
+        WallStrategy::TrimFromBorders => borders.len(),
+        WallStrategy::SeedThenTrim { percent } => {
+            borders.len() * usize::from(percent.min(100)) / 100
         }
+    };
+    for &e in &borders[..seeded] {
+        inst.add_wall(e).expect("a border edge of the grid");
     }
     // Add walls until the answer is unique. Each round samples a few other
     // answers and walls the border edge that most of them cross (ties broken
     // by the shuffled order).
-    if config.strategy == WallStrategy::AddThenTrim {
+    if config.strategy != WallStrategy::TrimFromBorders {
         loop {
             let (found, report) = first_answers(&inst, &[], SAMPLE + 1, budget);
             let others: Vec<&Partition> = found.iter().filter(|p| *p != answer).collect();

@@ -8,22 +8,25 @@
 //! each of the `N` symbols exactly once, with no wall between two cells of
 //! the same region.
 //!
-//! * [`solve`], [`count`] and [`uniqueness`] enumerate answers
-//!   ([`solve.rs`](solve)), through a [`Visitor`] that can stop early, with a
-//!   node budget and a progress hook.
+//! * [`solve`], [`count`] and [`uniqueness`] enumerate answers through a
+//!   [`Visitor`] that can stop early, with a node budget and a progress
+//!   hook.
 //! * [`explain`] says what all answers agree on, edge by edge, or why there
 //!   is none.
 //! * [`validate`] lists what is wrong with a player's (maybe partial)
 //!   partition.
 //! * [`construct`] makes an instance with exactly one answer and a minimal
-//!   set of walls; [`random_regions`] makes random layouts of `N` regions.
+//!   set of walls (plus, below [`Difficulty::Hard`], some helpful extra
+//!   walls); [`random_regions`] makes random layouts of `N` regions.
 //!
 //! # The search
 //!
-//! The solver always grows the region that contains the **lowest unassigned
-//! cell** `c`. Because every lower cell is already in a region, `c` is the
-//! lowest cell of its region, so regions come out numbered in order of their
-//! lowest cell: answers are canonical and compare with `==`.
+//! The solver fills the grid one region at a time. Each region is grown from
+//! a **root** cell: the lowest free cell with a single free neighbour (a
+//! dead end, whose region must take that neighbour), else the lowest free
+//! cell. Every answer has exactly one region through the root, so each
+//! answer is found exactly once; answers are relabelled canonically (regions
+//! numbered in order of their lowest cell) so they compare with `==`.
 //!
 //! A region is grown as a connected set by the classic include/exclude
 //! enumeration: a frame holds the cells `S` taken so far and the cells
@@ -33,24 +36,32 @@
 //! once. `avail` never holds a cell whose symbol `S` already has, nor a cell
 //! across a wall from a cell of `S`, so regions are valid by construction.
 //!
-//! Pruning, all on bitsets of cells ([`bits`], `W` 64-bit words chosen by
-//! grid size):
+//! Pruning, all on bitsets of cells (`bits.rs`, `W` 64-bit words chosen by
+//! grid size, so a 9×9 grid is two words):
 //!
 //! * **Reach.** With `k = N − |S|` cells still to add, only cells within `k`
 //!   steps of `S` inside `S ∪ avail` can join. That reach must have at least
 //!   `N` cells and hold every symbol `S` lacks; `avail` is cut down to it.
 //! * **Rest.** When a region is complete, every connected component of the
-//!   unassigned cells (connected through edges without walls) must have a
+//!   free cells (connected through edges without walls) must have a
 //!   multiple of `N` cells, `k·N`, and hold each symbol exactly `k` times; a
 //!   component of exactly `N` cells must have no wall inside. Only the
 //!   components touching the new region are checked: the others did not
 //!   change. The whole grid is checked the same way before the search.
+//! * **Pockets.** When taking `v` may have split the free cells outside `S`
+//!   (its free neighbours no longer meet inside its 3×3 block), the pieces
+//!   the reach cannot touch are final and get the rest check at once.
+//! * **Dead ends.** A set of free cells whose search found no answer is
+//!   remembered (a fixed-size, lossy cache of exact keys), and a completed
+//!   region leaving the same free set again is dropped. This is exact: the
+//!   answers below a node depend only on its free set.
 //!
-//! Invariants of the search state: the completed regions and the unassigned
-//! cells `free` partition the grid; every component of `free` passes the
+//! Invariants of the search state: the completed regions and the free
+//! cells partition the grid; every component of the free cells passes the
 //! rest check; frames form an explicit stack (no recursion, so no stack
-//! overflow on wasm even at 35×35), allocated once before the search. A node
-//! is one visit of a frame; budgets count nodes, never time.
+//! overflow on wasm even at 35×35), allocated once per search, as is the
+//! dead-end cache. A node is one visit of a frame; budgets count nodes,
+//! never time.
 //!
 //! # Text format
 //!

@@ -208,7 +208,7 @@ pub(crate) fn first_answers(
 }
 
 /// The search, with extra "must be in the same region" edges (`joins`, used
-/// by [`explain`](super::explain)).
+/// by [`explain`](super::explain())).
 pub(crate) fn run(
     instance: &Instance,
     joins: &[Edge],

@@ -911,3 +911,23 @@ fn construction_from_a_given_grid_or_answer() {
         Err(ConstructError::BadSize(1))
     );
 }
+
+#[test]
+fn every_wall_strategy_ends_unique_and_minimal() {
+    for strategy in [
+        WallStrategy::AddThenTrim,
+        WallStrategy::TrimFromBorders,
+        WallStrategy::SeedThenTrim { percent: 40 },
+    ] {
+        for seed in 0..3 {
+            let config = ConstructConfig {
+                difficulty: Difficulty::Hard,
+                strategy,
+                ..ConstructConfig::new(6)
+            };
+            let c = construct(&config, seed)
+                .unwrap_or_else(|e| panic!("{strategy:?}, seed {seed}: {e}"));
+            check_construction(&c, Difficulty::Hard);
+        }
+    }
+}
