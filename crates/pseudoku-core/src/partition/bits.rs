@@ -91,11 +91,7 @@ impl<const W: usize> Bits<W> {
     /// The number of cells in `self ∩ other`.
     #[inline]
     pub(crate) fn count_and(&self, other: &Self) -> usize {
-        self.0
-            .iter()
-            .zip(other.0.iter())
-            .map(|(a, b)| (a & b).count_ones() as usize)
-            .sum()
+        self.0.iter().zip(other.0.iter()).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
     /// The lowest cell, if any.

@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::solve::{first_answers, uniqueness, Uniqueness};
 use super::validate::validate;
 use super::{Edge, Instance, InstanceError, Partition, MAX_SIZE};
+use crate::layout::Layout;
 use crate::symbol::Symbol;
 
 /// How much help the walls give.
@@ -85,11 +86,7 @@ impl ConstructConfig {
             difficulty: Difficulty::Medium,
             node_budget: if size <= 10 { 4_000_000 } else { 40_000_000 },
             attempts: 8,
-            strategy: if size <= 10 {
-                WallStrategy::AddThenTrim
-            } else {
-                WallStrategy::SeedThenTrim { percent: 25 }
-            },
+            strategy: if size <= 10 { WallStrategy::AddThenTrim } else { WallStrategy::SeedThenTrim { percent: 25 } },
         }
     }
 }
@@ -129,8 +126,10 @@ pub trait GridFiller {
     fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>>;
 }
 
-/// A jigsaw sudoku solution: Latin in rows, columns and regions, by
-/// randomized backtracking (fewest candidates first), with restarts.
+/// A jigsaw sudoku solution: Latin in rows, columns and regions, by a small
+/// randomized backtracking (hidden singles, then fewest candidates first),
+/// with restarts. Self-contained; [`SolverFiller`] is faster and succeeds
+/// more often.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JigsawLatinFiller {
     /// Nodes per restart.
@@ -140,10 +139,20 @@ pub struct JigsawLatinFiller {
 
 impl Default for JigsawLatinFiller {
     fn default() -> Self {
-        JigsawLatinFiller {
-            node_budget: 20_000,
-            restarts: 4,
-        }
+        JigsawLatinFiller { node_budget: 20_000, restarts: 4 }
+    }
+}
+
+/// A jigsaw sudoku solution from the engine's sudoku solver
+/// ([`crate::generate::fill`] on [`Layout::jigsaw`]): Latin in rows, columns
+/// and regions. The default filler.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverFiller;
+
+impl GridFiller for SolverFiller {
+    fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
+        let layout = Layout::jigsaw(size, regions).ok()?;
+        crate::generate::fill(&layout, &vec![None; size * size], rng).ok()
     }
 }
 
@@ -161,12 +170,7 @@ impl GridFiller for RegionShuffleFiller {
                 p
             })
             .collect();
-        Some(
-            regions
-                .iter()
-                .map(|&r| Symbol::new(perms[r].pop().expect("N cells per region")))
-                .collect(),
-        )
+        Some(regions.iter().map(|&r| Symbol::new(perms[r].pop().expect("N cells per region"))).collect())
     }
 }
 
@@ -177,12 +181,7 @@ impl GridFiller for JigsawLatinFiller {
 }
 
 /// One randomized backtracking run of the jigsaw fill.
-fn latin_fill(
-    n: usize,
-    regions: &[usize],
-    budget: u64,
-    rng: &mut ChaCha8Rng,
-) -> Option<Vec<Symbol>> {
+fn latin_fill(n: usize, regions: &[usize], budget: u64, rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
     let cells = n * n;
     let mut used = vec![0u64; 3 * n]; // rows, columns, regions
     let houses = |c: usize| [c / n, n + c % n, 2 * n + regions[c]];
@@ -263,10 +262,7 @@ fn choose_cell(
         let single = unplaced & once & !twice;
         if single != 0 {
             let v = single.trailing_zeros();
-            let c = cells
-                .iter()
-                .copied()
-                .find(|&c| value[c] == u8::MAX && cand(c) >> v & 1 != 0);
+            let c = cells.iter().copied().find(|&c| value[c] == u8::MAX && cand(c) >> v & 1 != 0);
             return c.map(|c| (c, 1 << v));
         }
     }
@@ -312,14 +308,9 @@ fn pick<T: Copy, R: Rng + ?Sized>(v: &[T], rng: &mut R) -> T {
 
 fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
     let (r, col) = (c / n, c % n);
-    [
-        (r > 0).then(|| c - n),
-        (r + 1 < n).then(|| c + n),
-        (col > 0).then(|| c - 1),
-        (col + 1 < n).then(|| c + 1),
-    ]
-    .into_iter()
-    .flatten()
+    [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)]
+        .into_iter()
+        .flatten()
 }
 
 /// A random layout of `size` orthogonally connected regions of `size` cells
@@ -374,11 +365,8 @@ fn grow_regions<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Option<Vec<usize>> {
             let mut cells_of = vec![root];
             regions[root] = k;
             while cells_of.len() < n {
-                let frontier: Vec<usize> = cells_of
-                    .iter()
-                    .flat_map(|&c| neighbours(n, c))
-                    .filter(|&c| regions[c] == UNSET)
-                    .collect();
+                let frontier: Vec<usize> =
+                    cells_of.iter().flat_map(|&c| neighbours(n, c)).filter(|&c| regions[c] == UNSET).collect();
                 if frontier.is_empty() {
                     break;
                 }
@@ -439,18 +427,15 @@ fn mix_regions<R: Rng + ?Sized>(n: usize, regions: &mut [usize], steps: usize, r
     let cells = n * n;
     for _ in 0..steps {
         let a = rng.random_range(0..cells as u32) as usize;
-        let across: Vec<usize> = neighbours(n, a)
-            .filter(|&b| regions[b] != regions[a])
-            .collect();
+        let across: Vec<usize> = neighbours(n, a).filter(|&b| regions[b] != regions[a]).collect();
         if across.is_empty() {
             continue;
         }
         let (ra, rb) = (regions[a], regions[pick(&across, rng)]);
         regions[a] = rb;
         // Region rb gives back a cell next to what is left of ra.
-        let back: Vec<usize> = (0..cells)
-            .filter(|&c| regions[c] == rb && c != a && neighbours(n, c).any(|d| regions[d] == ra))
-            .collect();
+        let back: Vec<usize> =
+            (0..cells).filter(|&c| regions[c] == rb && c != a && neighbours(n, c).any(|d| regions[d] == ra)).collect();
         if back.is_empty() {
             regions[a] = ra;
             continue;
@@ -489,7 +474,7 @@ fn region_connected(n: usize, regions: &[usize], r: usize) -> bool {
 /// (common from 16×16 up), that layout is filled region by region instead
 /// ([`RegionShuffleFiller`]).
 pub fn construct(config: &ConstructConfig, seed: u64) -> Result<Construction, ConstructError> {
-    construct_with(config, &JigsawLatinFiller::default(), seed)
+    construct_with(config, &SolverFiller, seed)
 }
 
 /// [`construct`] with another way of filling the regions with symbols; when
@@ -507,9 +492,7 @@ pub fn construct_with(
         // back to a grid that is Latin in the regions only.
         let symbols = match filler.fill(n, &regions, &mut rng) {
             Some(symbols) => symbols,
-            None => RegionShuffleFiller
-                .fill(n, &regions, &mut rng)
-                .expect("always fills"),
+            None => RegionShuffleFiller.fill(n, &regions, &mut rng).expect("always fills"),
         };
         let grid = Instance::new(n, symbols, [])?;
         let answer = Partition::from_labels(n, &regions).expect("n² labels");
@@ -517,9 +500,7 @@ pub fn construct_with(
             return Ok(c);
         }
     }
-    Err(ConstructError::GaveUp {
-        attempts: config.attempts.max(1),
-    })
+    Err(ConstructError::GaveUp { attempts: config.attempts.max(1) })
 }
 
 /// Walls for a given filled grid (its own walls are ignored): finds answers
@@ -552,10 +533,7 @@ pub fn construct_for_grid(
             shuffle(&mut walls, &mut rng);
             walls.truncate(steer);
             steer /= 2;
-            first_answers(&bare.with_walls(walls)?, &[], 1, budget)
-                .0
-                .into_iter()
-                .next()
+            first_answers(&bare.with_walls(walls)?, &[], 1, budget).0.into_iter().next()
         };
         if let Some(answer) = answer {
             if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
@@ -581,17 +559,14 @@ pub fn construct_for_answer(
         let why = check.messages();
         return Err(ConstructError::BadAnswer(why.join("; ")));
     }
-    let answer = Partition::from_labels(grid.size(), &answer.labels().collect::<Vec<_>>())
-        .expect("n² labels");
+    let answer = Partition::from_labels(grid.size(), &answer.labels().collect::<Vec<_>>()).expect("n² labels");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..config.attempts.max(1) {
         if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
             return Ok(c);
         }
     }
-    Err(ConstructError::GaveUp {
-        attempts: config.attempts.max(1),
-    })
+    Err(ConstructError::GaveUp { attempts: config.attempts.max(1) })
 }
 
 fn check_size(size: usize) -> Result<usize, ConstructError> {
@@ -625,9 +600,7 @@ fn place_walls(
     let seeded = match config.strategy {
         WallStrategy::AddThenTrim => 0,
         WallStrategy::TrimFromBorders => borders.len(),
-        WallStrategy::SeedThenTrim { percent } => {
-            borders.len() * usize::from(percent.min(100)) / 100
-        }
+        WallStrategy::SeedThenTrim { percent } => borders.len() * usize::from(percent.min(100)) / 100,
     };
     for &e in &borders[..seeded] {
         inst.add_wall(e).expect("a border edge of the grid");
@@ -694,11 +667,7 @@ fn place_walls(
     for &(_, _, e) in ranked.iter().take(extra) {
         inst.add_wall(e).expect("a border edge of the grid");
     }
-    Some(Construction {
-        instance: inst,
-        answer: answer.clone(),
-        core_walls,
-    })
+    Some(Construction { instance: inst, answer: answer.clone(), core_walls })
 }
 
 /// Whether the instance has exactly one answer and loses that with any one

@@ -31,22 +31,13 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoAnswerReason {
     /// A symbol does not appear `N` times in the grid.
-    SymbolCount {
-        symbol: Symbol,
-        found: usize,
-        expected: usize,
-    },
+    SymbolCount { symbol: Symbol, found: usize, expected: usize },
     /// An area closed off by walls (and the grid's edge) whose size is not a
     /// multiple of `N`.
     AreaSize { cells: Vec<usize>, size: usize },
     /// An area closed off by walls with `k·N` cells, but a symbol there not
     /// `k` times.
-    AreaSymbol {
-        cells: Vec<usize>,
-        symbol: Symbol,
-        found: usize,
-        expected: usize,
-    },
+    AreaSymbol { cells: Vec<usize>, symbol: Symbol, found: usize, expected: usize },
     /// An area of exactly `N` cells, which must be one region, with a wall
     /// inside.
     AreaWall { cells: Vec<usize>, wall: Edge },
@@ -122,18 +113,10 @@ pub fn explain(instance: &Instance, node_budget: Option<u64>) -> Explanation {
     }
     let (sample, report) = first_answers(instance, &[], SAMPLE, node_budget);
     match (sample.len(), report.finish) {
-        (0, Finish::OutOfBudget) => Explanation::GaveUp {
-            nodes: report.nodes,
-        },
-        (0, _) => Explanation::NoAnswer(
-            stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition),
-        ),
-        (1, Finish::Exhausted) => {
-            Explanation::Unique(sample.into_iter().next().expect("one answer"))
-        }
-        (1, _) => Explanation::GaveUp {
-            nodes: report.nodes,
-        },
+        (0, Finish::OutOfBudget) => Explanation::GaveUp { nodes: report.nodes },
+        (0, _) => Explanation::NoAnswer(stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition)),
+        (1, Finish::Exhausted) => Explanation::Unique(sample.into_iter().next().expect("one answer")),
+        (1, _) => Explanation::GaveUp { nodes: report.nodes },
         _ => several(instance, sample, node_budget),
     }
 }
@@ -164,9 +147,7 @@ fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>
         } else {
             // Look for an answer that disagrees with all seen so far.
             let (found, report) = if seen[i].0 {
-                let walled = instance
-                    .with_walls(instance.walls().chain([e]))
-                    .expect("an edge of this grid");
+                let walled = instance.with_walls(instance.walls().chain([e])).expect("an edge of this grid");
                 first_answers(&walled, &[], 1, node_budget)
             } else {
                 first_answers(instance, &[e], 1, node_budget)
@@ -185,16 +166,8 @@ fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>
     }
     let count = count(instance, SEVERAL_LIMIT, node_budget);
     let mut it = sample.into_iter();
-    let (first, second) = (
-        it.next().expect("two answers"),
-        it.next().expect("two answers"),
-    );
-    Explanation::Several {
-        count,
-        first,
-        second,
-        edges: verdicts,
-    }
+    let (first, second) = (it.next().expect("two answers"), it.next().expect("two answers"));
+    Explanation::Several { count, first, second, edges: verdicts }
 }
 
 /// Reasons that need no search: symbol counts, and areas closed off by walls.
@@ -206,11 +179,7 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
         counts[s.index()] += 1;
     }
     if let Some((s, &found)) = counts.iter().enumerate().find(|(_, &c)| c != n) {
-        return Some(NoAnswerReason::SymbolCount {
-            symbol: Symbol::new(s),
-            found,
-            expected: n,
-        });
+        return Some(NoAnswerReason::SymbolCount { symbol: Symbol::new(s), found, expected: n });
     }
     let mut area = vec![usize::MAX; cells];
     for start in 0..cells {
@@ -235,10 +204,7 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
         cells_of.sort_unstable();
         let size = cells_of.len();
         if size % n != 0 {
-            return Some(NoAnswerReason::AreaSize {
-                cells: cells_of,
-                size: n,
-            });
+            return Some(NoAnswerReason::AreaSize { cells: cells_of, size: n });
         }
         let k = size / n;
         let mut counts = vec![0usize; n];
@@ -246,22 +212,12 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
             counts[instance.symbol(c).index()] += 1;
         }
         if let Some((s, &found)) = counts.iter().enumerate().find(|(_, &c)| c != k) {
-            return Some(NoAnswerReason::AreaSymbol {
-                cells: cells_of,
-                symbol: Symbol::new(s),
-                found,
-                expected: k,
-            });
+            return Some(NoAnswerReason::AreaSymbol { cells: cells_of, symbol: Symbol::new(s), found, expected: k });
         }
         if k == 1 {
-            let inside = instance
-                .walls()
-                .find(|w| area[w.a()] == start && area[w.b()] == start);
+            let inside = instance.walls().find(|w| area[w.a()] == start && area[w.b()] == start);
             if let Some(wall) = inside {
-                return Some(NoAnswerReason::AreaWall {
-                    cells: cells_of,
-                    wall,
-                });
+                return Some(NoAnswerReason::AreaWall { cells: cells_of, wall });
             }
         }
     }

@@ -99,14 +99,13 @@ mod validate;
 mod tests;
 
 pub use construct::{
-    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal,
-    random_regions, ConstructConfig, ConstructError, Construction, Difficulty, GridFiller,
-    JigsawLatinFiller, RegionShuffleFiller, WallStrategy,
+    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, random_regions, ConstructConfig,
+    ConstructError, Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller,
+    WallStrategy,
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use solve::{
-    all_answers, count, solve, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport,
-    Uniqueness, Visitor,
+    all_answers, count, solve, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport, Uniqueness, Visitor,
 };
 pub use validate::{validate, Problem, ValidateError, Validation};
 
@@ -135,10 +134,7 @@ impl Edge {
             return None;
         }
         let adjacent = (b == a + 1 && b % size != 0) || b == a + size;
-        adjacent.then_some(Edge {
-            a: a as u32,
-            b: b as u32,
-        })
+        adjacent.then_some(Edge { a: a as u32, b: b as u32 })
     }
 
     /// The lower cell.
@@ -182,17 +178,9 @@ pub enum InstanceError {
     #[error("a partition grid must be between 1×1 and {MAX_SIZE}×{MAX_SIZE}, not {0}×{0}")]
     BadSize(usize),
     #[error("a {size}×{size} grid needs {expected} symbols, found {found}")]
-    SymbolCount {
-        size: usize,
-        expected: usize,
-        found: usize,
-    },
+    SymbolCount { size: usize, expected: usize, found: usize },
     #[error("cell {cell} holds symbol {symbol}, which is not one of the {size} symbols of a {size}×{size} grid")]
-    SymbolOutOfRange {
-        cell: usize,
-        symbol: Symbol,
-        size: usize,
-    },
+    SymbolOutOfRange { cell: usize, symbol: Symbol, size: usize },
     #[error("wall {edge} does not separate two adjacent cells of a {size}×{size} grid")]
     BadWall { edge: Edge, size: usize },
 }
@@ -214,35 +202,17 @@ pub enum ParseError {
         "symbol {found:?} at position {position} of the grid (row {row}, column {col}, from 0) is not one of \
          the {size} symbols of a {size}×{size} grid"
     )]
-    SymbolOutOfRange {
-        position: usize,
-        row: usize,
-        col: usize,
-        found: char,
-        size: usize,
-    },
+    SymbolOutOfRange { position: usize, row: usize, col: usize, found: char, size: usize },
     #[error("wall {number} ({token:?}) is not two cell numbers joined by '-', like 4-13")]
     MalformedWall { number: usize, token: String },
-    #[error(
-        "wall {number} ({token:?}) names a cell outside the grid; cells are numbered 0 to {last}"
-    )]
-    WallOutOfRange {
-        number: usize,
-        token: String,
-        last: usize,
-    },
+    #[error("wall {number} ({token:?}) names a cell outside the grid; cells are numbered 0 to {last}")]
+    WallOutOfRange { number: usize, token: String, last: usize },
     #[error(
         "wall {number} ({token:?}) is not between orthogonal neighbours: cell {a} is at row {}, column {}, \
          cell {b} at row {}, column {} (from 0)",
         a / size, a % size, b / size, b % size
     )]
-    WallNotAdjacent {
-        number: usize,
-        token: String,
-        a: usize,
-        b: usize,
-        size: usize,
-    },
+    WallNotAdjacent { number: usize, token: String, a: usize, b: usize, size: usize },
 }
 
 /// A Pseudoku puzzle: a filled `N × N` grid and its walls.
@@ -269,20 +239,12 @@ impl Instance {
         }
         let cells = size * size;
         if symbols.len() != cells {
-            return Err(InstanceError::SymbolCount {
-                size,
-                expected: cells,
-                found: symbols.len(),
-            });
+            return Err(InstanceError::SymbolCount { size, expected: cells, found: symbols.len() });
         }
         if let Some((cell, &symbol)) = symbols.iter().enumerate().find(|(_, s)| s.index() >= size) {
             return Err(InstanceError::SymbolOutOfRange { cell, symbol, size });
         }
-        let mut instance = Instance {
-            size,
-            symbols,
-            walls: BTreeSet::new(),
-        };
+        let mut instance = Instance { size, symbols, walls: BTreeSet::new() };
         for edge in walls {
             instance.add_wall(edge)?;
         }
@@ -340,10 +302,7 @@ impl Instance {
     /// Adds a wall; `Ok(false)` when it was already there.
     pub fn add_wall(&mut self, edge: Edge) -> Result<bool, InstanceError> {
         if !self.is_edge(edge) {
-            return Err(InstanceError::BadWall {
-                edge,
-                size: self.size,
-            });
+            return Err(InstanceError::BadWall { edge, size: self.size });
         }
         Ok(self.walls.insert(edge))
     }
@@ -354,10 +313,7 @@ impl Instance {
     }
 
     /// The same grid with other walls.
-    pub fn with_walls(
-        &self,
-        walls: impl IntoIterator<Item = Edge>,
-    ) -> Result<Instance, InstanceError> {
+    pub fn with_walls(&self, walls: impl IntoIterator<Item = Edge>) -> Result<Instance, InstanceError> {
         Instance::new(self.size, self.symbols.clone(), walls)
     }
 
@@ -383,13 +339,7 @@ impl Instance {
             let index = char_to_index(c).ok_or(ParseError::UnknownSymbol { position, found: c })?;
             if index >= side {
                 let (row, col) = (position / side, position % side);
-                return Err(ParseError::SymbolOutOfRange {
-                    position,
-                    row,
-                    col,
-                    found: c,
-                    size: side,
-                });
+                return Err(ParseError::SymbolOutOfRange { position, row, col, found: c, size: side });
             }
             symbols.push(Symbol::new(index));
         }
@@ -397,24 +347,12 @@ impl Instance {
         let mut walls = BTreeSet::new();
         for (i, token) in tokens.enumerate() {
             let number = i + 1;
-            let malformed = || ParseError::MalformedWall {
-                number,
-                token: token.to_string(),
-            };
+            let malformed = || ParseError::MalformedWall { number, token: token.to_string() };
             let (x, y) = token.split_once('-').ok_or_else(malformed)?;
-            let (x, y) = (
-                parse_cell(x).ok_or_else(malformed)?,
-                parse_cell(y).ok_or_else(malformed)?,
-            );
+            let (x, y) = (parse_cell(x).ok_or_else(malformed)?, parse_cell(y).ok_or_else(malformed)?);
             let (x, y) = match (x, y) {
                 (Some(x), Some(y)) if x < cells && y < cells => (x, y),
-                _ => {
-                    return Err(ParseError::WallOutOfRange {
-                        number,
-                        token: token.to_string(),
-                        last: cells - 1,
-                    })
-                }
+                _ => return Err(ParseError::WallOutOfRange { number, token: token.to_string(), last: cells - 1 }),
             };
             let edge = Edge::new(side, x, y).ok_or_else(|| ParseError::WallNotAdjacent {
                 number,
@@ -425,11 +363,7 @@ impl Instance {
             })?;
             walls.insert(edge);
         }
-        Ok(Instance {
-            size: side,
-            symbols,
-            walls,
-        })
+        Ok(Instance { size: side, symbols, walls })
     }
 
     /// Like [`Instance::parse`], but `Ok(None)` for a blank line or a
@@ -541,11 +475,7 @@ impl Partition {
 
     /// The number of regions.
     pub fn region_count(&self) -> usize {
-        self.labels
-            .iter()
-            .map(|&l| l as usize + 1)
-            .max()
-            .unwrap_or(0)
+        self.labels.iter().map(|&l| l as usize + 1).max().unwrap_or(0)
     }
 
     /// The cells of each region, each list increasing.

@@ -53,10 +53,7 @@ pub struct SolveConfig {
 
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
-        SolveConfig {
-            node_budget: None,
-            progress_interval: 1 << 16,
-        }
+        SolveConfig { node_budget: None, progress_interval: 1 << 16 }
     }
 }
 
@@ -113,12 +110,7 @@ pub fn count(instance: &Instance, limit: u64, node_budget: Option<u64>) -> Count
     count_with(instance, &[], limit, node_budget)
 }
 
-pub(crate) fn count_with(
-    instance: &Instance,
-    joins: &[Edge],
-    limit: u64,
-    node_budget: Option<u64>,
-) -> Count {
+pub(crate) fn count_with(instance: &Instance, joins: &[Edge], limit: u64, node_budget: Option<u64>) -> Count {
     let limit = limit.max(1);
     let mut found = 0u64;
     let mut visitor = |_: &Partition| {
@@ -129,18 +121,12 @@ pub(crate) fn count_with(
             Flow::Continue
         }
     };
-    let config = SolveConfig {
-        node_budget,
-        progress_interval: 0,
-    };
+    let config = SolveConfig { node_budget, progress_interval: 0 };
     let report = run(instance, joins, &config, &mut visitor);
     match report.finish {
         Finish::Exhausted => Count::Exact(report.answers),
         Finish::Stopped => Count::AtLeast(report.answers),
-        Finish::OutOfBudget => Count::GaveUp {
-            nodes: report.nodes,
-            found: report.answers,
-        },
+        Finish::OutOfBudget => Count::GaveUp { nodes: report.nodes, found: report.answers },
     }
 }
 
@@ -163,9 +149,7 @@ pub fn uniqueness(instance: &Instance, node_budget: Option<u64>) -> Uniqueness {
     let mut it = answers.into_iter();
     match (report.finish, it.next(), it.next()) {
         (_, Some(a), Some(b)) => Uniqueness::Multiple(a, b),
-        (Finish::OutOfBudget, _, _) => Uniqueness::Unknown {
-            nodes: report.nodes,
-        },
+        (Finish::OutOfBudget, _, _) => Uniqueness::Unknown { nodes: report.nodes },
         (_, Some(a), None) => Uniqueness::Unique(a),
         (_, None, _) => Uniqueness::None,
     }
@@ -184,11 +168,7 @@ pub(crate) fn first_answers(
 ) -> (Vec<Partition>, SolveReport) {
     let mut out = Vec::new();
     if limit == 0 {
-        let report = SolveReport {
-            answers: 0,
-            nodes: 0,
-            finish: Finish::Stopped,
-        };
+        let report = SolveReport { answers: 0, nodes: 0, finish: Finish::Stopped };
         return (out, report);
     }
     let mut visitor = |p: &Partition| {
@@ -199,22 +179,14 @@ pub(crate) fn first_answers(
             Flow::Continue
         }
     };
-    let config = SolveConfig {
-        node_budget,
-        progress_interval: 0,
-    };
+    let config = SolveConfig { node_budget, progress_interval: 0 };
     let report = run(instance, joins, &config, &mut visitor);
     (out, report)
 }
 
 /// The search, with extra "must be in the same region" edges (`joins`, used
 /// by [`explain`](super::explain())).
-pub(crate) fn run(
-    instance: &Instance,
-    joins: &[Edge],
-    config: &SolveConfig,
-    visitor: &mut dyn Visitor,
-) -> SolveReport {
+pub(crate) fn run(instance: &Instance, joins: &[Edge], config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport {
     engine(instance, joins).search(config, visitor)
 }
 
@@ -428,10 +400,7 @@ impl<const W: usize> Engine<W> {
             if self.sym_mask.iter().any(|m| comp.count_and(m) != k) {
                 return false;
             }
-            if k == 1
-                && (self.has_inner_wall(comp)
-                    || (self.has_joins && !self.join_partners(comp).is_subset(&comp)))
-            {
+            if k == 1 && (self.has_inner_wall(comp) || (self.has_joins && !self.join_partners(comp).is_subset(&comp))) {
                 return false;
             }
         }
@@ -459,21 +428,14 @@ impl<const W: usize> Engine<W> {
         }
         let dead_end = (free & one).andnot(two);
         let narrow = (free & two).andnot(three);
-        dead_end
-            .first()
-            .or(narrow.first())
-            .or(free.first())
-            .expect("free is not empty")
+        dead_end.first().or(narrow.first()).or(free.first()).expect("free is not empty")
     }
 
     fn root_frame(&self, c: usize, free: Bits<W>) -> Frame<W> {
         let s = self.sym[c] as usize;
         Frame {
             s: Bits::single(c),
-            avail: free
-                .without(c)
-                .andnot(self.sym_mask[s])
-                .andnot(self.across[c]),
+            avail: free.without(c).andnot(self.sym_mask[s]).andnot(self.across[c]),
             used: 1 << s,
             size: 1,
             root: true,
@@ -495,40 +457,25 @@ impl<const W: usize> Engine<W> {
             answers: 0,
             visitor,
         };
-        let report = |st: &State<W>, finish| SolveReport {
-            answers: st.answers,
-            nodes: st.nodes,
-            finish,
-        };
+        let report = |st: &State<W>, finish| SolveReport { answers: st.answers, nodes: st.nodes, finish };
         if !self.rest_ok(self.all, self.all) {
             return report(&st, Finish::Exhausted);
         }
         if n == 1 {
             st.answers = 1;
             let flow = st.visitor.answer(&st.answer);
-            return report(
-                &st,
-                if flow == Flow::Stop {
-                    Finish::Stopped
-                } else {
-                    Finish::Exhausted
-                },
-            );
+            return report(&st, if flow == Flow::Stop { Finish::Stopped } else { Finish::Exhausted });
         }
         let budget = config.node_budget.unwrap_or(u64::MAX);
         let interval = config.progress_interval;
-        st.frames
-            .push(self.root_frame(self.choose_root(self.all), self.all));
+        st.frames.push(self.root_frame(self.choose_root(self.all), self.all));
         while let Some(&f) = st.frames.last() {
             st.nodes += 1;
             if st.nodes > budget {
                 return report(&st, Finish::OutOfBudget);
             }
             if interval != 0 && st.nodes % interval == 0 {
-                let progress = Progress {
-                    nodes: st.nodes,
-                    answers: st.answers,
-                };
+                let progress = Progress { nodes: st.nodes, answers: st.answers };
                 if st.visitor.progress(progress) == Flow::Stop {
                     return report(&st, Finish::Stopped);
                 }
@@ -698,20 +645,14 @@ impl<const W: usize> Engine<W> {
             order.sort_unstable();
             let labels = &mut st.answer.labels;
             for (label, &(_, k)) in order.iter().enumerate() {
-                let r = if k < st.regions.len() {
-                    st.regions[k]
-                } else {
-                    t
-                };
+                let r = if k < st.regions.len() { st.regions[k] } else { t };
                 for c in r.iter() {
                     labels[c] = label as u8;
                 }
             }
             return st.visitor.answer(&st.answer);
         }
-        if st.dead[slot_of(&rest, st.dead.len())] == rest
-            || !self.rest_ok(rest, self.expand(t) & rest)
-        {
+        if st.dead[slot_of(&rest, st.dead.len())] == rest || !self.rest_ok(rest, self.expand(t) & rest) {
             return Flow::Continue;
         }
         st.regions.push(t);

@@ -13,8 +13,7 @@ use crate::layout::check_region_map;
 use crate::symbol::Symbol;
 
 /// The puzzle of the source text: a 9×9 grid with 12 walls and 5 answers.
-const SEED: &str =
-    "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
                     4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
 
 fn seed() -> Instance {
@@ -33,20 +32,13 @@ fn reference_answers(inst: &Instance) -> BTreeSet<Vec<usize>> {
     out
 }
 
-fn reference_rec(
-    inst: &Instance,
-    labels: &mut Vec<usize>,
-    label: usize,
-    out: &mut BTreeSet<Vec<usize>>,
-) {
+fn reference_rec(inst: &Instance, labels: &mut Vec<usize>, label: usize, out: &mut BTreeSet<Vec<usize>>) {
     let n = inst.size();
     let Some(c) = labels.iter().position(|&l| l == usize::MAX) else {
         out.insert(labels.clone());
         return;
     };
-    let higher: Vec<usize> = (c + 1..n * n)
-        .filter(|&d| labels[d] == usize::MAX)
-        .collect();
+    let higher: Vec<usize> = (c + 1..n * n).filter(|&d| labels[d] == usize::MAX).collect();
     let mut combo = Vec::new();
     for_combinations(&higher, n - 1, &mut combo, &mut |rest| {
         let region: Vec<usize> = std::iter::once(c).chain(rest.iter().copied()).collect();
@@ -62,12 +54,7 @@ fn reference_rec(
     });
 }
 
-fn for_combinations(
-    items: &[usize],
-    k: usize,
-    combo: &mut Vec<usize>,
-    f: &mut dyn FnMut(&[usize]),
-) {
+fn for_combinations(items: &[usize], k: usize, combo: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
     if k == 0 {
         f(combo);
         return;
@@ -112,10 +99,7 @@ fn reference_valid_region(inst: &Instance, region: &[usize]) -> bool {
 }
 
 fn fast_answers(inst: &Instance) -> BTreeSet<Vec<usize>> {
-    all_answers(inst, usize::MAX)
-        .iter()
-        .map(|p| p.labels().collect())
-        .collect()
+    all_answers(inst, usize::MAX).iter().map(|p| p.labels().collect()).collect()
 }
 
 /// A random small instance: a grid that admits a partition, or a shuffled
@@ -133,15 +117,11 @@ fn random_instance(n: usize, rng: &mut ChaCha8Rng) -> Instance {
         }
         s
     } else {
-        (0..n * n)
-            .map(|_| Symbol::new(rng.random_range(0..n as u32) as usize))
-            .collect()
+        (0..n * n).map(|_| Symbol::new(rng.random_range(0..n as u32) as usize)).collect()
     };
     let edges: Vec<Edge> = Edge::all(n).collect();
     let walls = rng.random_range(0..=(2 * n) as u32);
-    let walls: Vec<Edge> = (0..walls)
-        .map(|_| edges[rng.random_range(0..edges.len() as u32) as usize])
-        .collect();
+    let walls: Vec<Edge> = (0..walls).map(|_| edges[rng.random_range(0..edges.len() as u32) as usize]).collect();
     Instance::new(n, symbols, walls).unwrap()
 }
 
@@ -154,18 +134,11 @@ fn fast_search_matches_the_reference_on_random_small_instances() {
             let inst = random_instance(n, &mut rng);
             let expected = reference_answers(&inst);
             assert_eq!(fast_answers(&inst), expected, "{inst}");
-            assert_eq!(
-                count(&inst, u64::MAX, None),
-                Count::Exact(expected.len() as u64),
-                "{inst}"
-            );
+            assert_eq!(count(&inst, u64::MAX, None), Count::Exact(expected.len() as u64), "{inst}");
             with_answers += usize::from(!expected.is_empty());
         }
     }
-    assert!(
-        with_answers > 60,
-        "the random instances should often have answers: {with_answers}"
-    );
+    assert!(with_answers > 60, "the random instances should often have answers: {with_answers}");
 }
 
 // ---------------------------------------------------------------------------
@@ -188,22 +161,13 @@ fn seed_has_exactly_five_answers() {
         // Canonical: region k's lowest cell comes before region k+1's.
         let firsts: Vec<usize> = a.regions().iter().map(|r| r[0]).collect();
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(
-            Partition::from_labels(9, &a.labels().map(|l| l * 7 + 3).collect::<Vec<_>>()).as_ref(),
-            Some(a)
-        );
+        assert_eq!(Partition::from_labels(9, &a.labels().map(|l| l * 7 + 3).collect::<Vec<_>>()).as_ref(), Some(a));
     }
 }
 
 #[test]
 fn seed_explanation_shows_the_contested_edges() {
-    let Explanation::Several {
-        count,
-        first,
-        second,
-        edges,
-    } = explain(&seed(), None)
-    else {
+    let Explanation::Several { count, first, second, edges } = explain(&seed(), None) else {
         panic!("the seed has several answers");
     };
     assert_eq!(count, Count::Exact(5));
@@ -224,14 +188,8 @@ fn seed_explanation_shows_the_contested_edges() {
 #[test]
 fn budget_stop_and_progress() {
     let inst = seed();
-    assert!(matches!(
-        count(&inst, 100, Some(50)),
-        Count::GaveUp { nodes: 51, .. }
-    ));
-    assert!(matches!(
-        uniqueness(&inst, Some(10)),
-        Uniqueness::Unknown { .. }
-    ));
+    assert!(matches!(count(&inst, 100, Some(50)), Count::GaveUp { nodes: 51, .. }));
+    assert!(matches!(uniqueness(&inst, Some(10)), Uniqueness::Unknown { .. }));
     assert!(matches!(uniqueness(&inst, None), Uniqueness::Multiple(..)));
 
     struct Hook {
@@ -249,18 +207,8 @@ fn budget_stop_and_progress() {
             Flow::Continue
         }
     }
-    let mut hook = Hook {
-        calls: 0,
-        answers: 0,
-    };
-    let report = solve(
-        &inst,
-        &SolveConfig {
-            node_budget: None,
-            progress_interval: 100,
-        },
-        &mut hook,
-    );
+    let mut hook = Hook { calls: 0, answers: 0 };
+    let report = solve(&inst, &SolveConfig { node_budget: None, progress_interval: 100 }, &mut hook);
     assert_eq!(report.finish, Finish::Exhausted);
     assert_eq!(report.answers, 5);
     assert_eq!(hook.answers, 5);
@@ -268,14 +216,7 @@ fn budget_stop_and_progress() {
 
     // The progress hook can stop the search.
     let mut stopper = StopOnProgress;
-    let report = solve(
-        &inst,
-        &SolveConfig {
-            node_budget: None,
-            progress_interval: 10,
-        },
-        &mut stopper,
-    );
+    let report = solve(&inst, &SolveConfig { node_budget: None, progress_interval: 10 }, &mut stopper);
     assert_eq!((report.finish, report.nodes), (Finish::Stopped, 10));
 
     let mut first = None;
@@ -304,18 +245,12 @@ impl Visitor for StopOnProgress {
 fn seed_round_trips() {
     let inst = seed();
     let text = inst.to_string();
-    assert_eq!(
-        text.split_whitespace().collect::<Vec<_>>(),
-        SEED.split_whitespace().collect::<Vec<_>>()
-    );
+    assert_eq!(text.split_whitespace().collect::<Vec<_>>(), SEED.split_whitespace().collect::<Vec<_>>());
     assert_eq!(text.parse::<Instance>().unwrap(), inst);
     // Walls may be written either way round, repeated, in any order.
     let messy = format!("{} 13-4 4-13 68-69", &SEED[..81]);
     let m: Instance = messy.parse().unwrap();
-    assert_eq!(
-        m.walls().map(|w| w.to_string()).collect::<Vec<_>>(),
-        vec!["4-13", "68-69"]
-    );
+    assert_eq!(m.walls().map(|w| w.to_string()).collect::<Vec<_>>(), vec!["4-13", "68-69"]);
 }
 
 #[test]
@@ -327,103 +262,35 @@ fn parse_errors_are_precise() {
     assert_eq!(err("# a comment"), ParseError::Comment);
     assert_eq!(err("12345"), ParseError::GridLength { found: 5 });
     assert_eq!(err(&"1".repeat(36 * 36)), ParseError::TooLarge { side: 36 });
-    assert_eq!(
-        err("12.4"),
-        ParseError::UnknownSymbol {
-            position: 2,
-            found: '.'
-        }
-    );
-    assert_eq!(
-        err("1215"),
-        ParseError::SymbolOutOfRange {
-            position: 3,
-            row: 1,
-            col: 1,
-            found: '5',
-            size: 2
-        }
-    );
-    assert_eq!(
-        err(&format!("{grid} 4-13 x")),
-        ParseError::MalformedWall {
-            number: 2,
-            token: "x".into()
-        }
-    );
-    assert_eq!(
-        err(&format!("{grid} 4-")),
-        ParseError::MalformedWall {
-            number: 1,
-            token: "4-".into()
-        }
-    );
-    assert_eq!(
-        err(&format!("{grid} +4-13")),
-        ParseError::MalformedWall {
-            number: 1,
-            token: "+4-13".into()
-        }
-    );
-    assert_eq!(
-        err(&format!("{grid} 4-1-3")),
-        ParseError::MalformedWall {
-            number: 1,
-            token: "4-1-3".into()
-        }
-    );
+    assert_eq!(err("12.4"), ParseError::UnknownSymbol { position: 2, found: '.' });
+    assert_eq!(err("1215"), ParseError::SymbolOutOfRange { position: 3, row: 1, col: 1, found: '5', size: 2 });
+    assert_eq!(err(&format!("{grid} 4-13 x")), ParseError::MalformedWall { number: 2, token: "x".into() });
+    assert_eq!(err(&format!("{grid} 4-")), ParseError::MalformedWall { number: 1, token: "4-".into() });
+    assert_eq!(err(&format!("{grid} +4-13")), ParseError::MalformedWall { number: 1, token: "+4-13".into() });
+    assert_eq!(err(&format!("{grid} 4-1-3")), ParseError::MalformedWall { number: 1, token: "4-1-3".into() });
     assert_eq!(
         err(&format!("{grid} 80-81")),
-        ParseError::WallOutOfRange {
-            number: 1,
-            token: "80-81".into(),
-            last: 80
-        }
+        ParseError::WallOutOfRange { number: 1, token: "80-81".into(), last: 80 }
     );
     assert_eq!(
         err(&format!("{grid} 1-99999999999999999999999")),
-        ParseError::WallOutOfRange {
-            number: 1,
-            token: "1-99999999999999999999999".into(),
-            last: 80
-        }
+        ParseError::WallOutOfRange { number: 1, token: "1-99999999999999999999999".into(), last: 80 }
     );
     let e = err(&format!("{grid} 8-9"));
-    assert_eq!(
-        e,
-        ParseError::WallNotAdjacent {
-            number: 1,
-            token: "8-9".into(),
-            a: 8,
-            b: 9,
-            size: 9
-        }
-    );
+    assert_eq!(e, ParseError::WallNotAdjacent { number: 1, token: "8-9".into(), a: 8, b: 9, size: 9 });
     assert_eq!(
         e.to_string(),
         "wall 1 (\"8-9\") is not between orthogonal neighbours: cell 8 is at row 0, column 8, cell 9 at row 1, column 0 (from 0)"
     );
-    assert!(matches!(
-        err(&format!("{grid} 4-4")),
-        ParseError::WallNotAdjacent { .. }
-    ));
-    assert!(matches!(
-        err(&format!("{grid} 0-10")),
-        ParseError::WallNotAdjacent { .. }
-    ));
-    assert_eq!(
-        err("12.4").to_string(),
-        "character '.' at position 2 of the grid is not a symbol (1-9, A-Z)"
-    );
+    assert!(matches!(err(&format!("{grid} 4-4")), ParseError::WallNotAdjacent { .. }));
+    assert!(matches!(err(&format!("{grid} 0-10")), ParseError::WallNotAdjacent { .. }));
+    assert_eq!(err("12.4").to_string(), "character '.' at position 2 of the grid is not a symbol (1-9, A-Z)");
     // Lines of a file.
     assert_eq!(Instance::parse_line("  # comment"), Ok(None));
     assert_eq!(Instance::parse_line(""), Ok(None));
     assert_eq!(Instance::parse_line(SEED), Ok(Some(seed())));
     // Lower-case letters are accepted.
-    assert_eq!(
-        Instance::parse(&"a".repeat(100)).unwrap().symbol(0),
-        Symbol::new(9)
-    );
+    assert_eq!(Instance::parse(&"a".repeat(100)).unwrap().symbol(0), Symbol::new(9));
 }
 
 #[test]
@@ -434,11 +301,7 @@ fn wrong_symbol_counts_parse_but_have_no_answer() {
     assert_eq!(count(&inst, 10, None), Count::Exact(0));
     assert_eq!(
         explain(&inst, None),
-        Explanation::NoAnswer(NoAnswerReason::SymbolCount {
-            symbol: Symbol::new(0),
-            found: 10,
-            expected: 9
-        })
+        Explanation::NoAnswer(NoAnswerReason::SymbolCount { symbol: Symbol::new(0), found: 10, expected: 9 })
     );
 }
 
@@ -446,36 +309,16 @@ fn wrong_symbol_counts_parse_but_have_no_answer() {
 fn instances_check_their_parts() {
     let s = |v: &[usize]| v.iter().map(|&i| Symbol::new(i)).collect::<Vec<_>>();
     assert_eq!(Instance::new(0, vec![], []), Err(InstanceError::BadSize(0)));
-    assert_eq!(
-        Instance::new(36, vec![], []),
-        Err(InstanceError::BadSize(36))
-    );
-    assert_eq!(
-        Instance::new(2, s(&[0, 1, 1]), []),
-        Err(InstanceError::SymbolCount {
-            size: 2,
-            expected: 4,
-            found: 3
-        })
-    );
+    assert_eq!(Instance::new(36, vec![], []), Err(InstanceError::BadSize(36)));
+    assert_eq!(Instance::new(2, s(&[0, 1, 1]), []), Err(InstanceError::SymbolCount { size: 2, expected: 4, found: 3 }));
     assert_eq!(
         Instance::new(2, s(&[0, 1, 2, 0]), []),
-        Err(InstanceError::SymbolOutOfRange {
-            cell: 2,
-            symbol: Symbol::new(2),
-            size: 2
-        })
+        Err(InstanceError::SymbolOutOfRange { cell: 2, symbol: Symbol::new(2), size: 2 })
     );
     let far = Edge::new(9, 0, 9).unwrap();
-    assert!(matches!(
-        Instance::new(2, s(&[0, 1, 1, 0]), [far]),
-        Err(InstanceError::BadWall { .. })
-    ));
+    assert!(matches!(Instance::new(2, s(&[0, 1, 1, 0]), [far]), Err(InstanceError::BadWall { .. })));
     assert_eq!(Edge::new(3, 2, 3), None);
-    assert_eq!(
-        Edge::new(3, 5, 2).map(|e| (e.a(), e.b(), e.in_row())),
-        Some((2, 5, false))
-    );
+    assert_eq!(Edge::new(3, 5, 2).map(|e| (e.a(), e.b(), e.in_row())), Some((2, 5, false)));
     assert_eq!(Edge::all(3).count(), 12);
     let mut inst = seed();
     let e = inst.edge(0, 1).unwrap();
@@ -575,14 +418,8 @@ fn explanations_match_the_reference() {
             Explanation::GaveUp { .. } => panic!("no budget was set"),
         }
     }
-    assert!(
-        seen.iter().all(|&k| k > 5),
-        "every kind of explanation is exercised: {seen:?}"
-    );
-    assert!(
-        stranded > 0,
-        "some instance without answers has a stranded cell"
-    );
+    assert!(seen.iter().all(|&k| k > 5), "every kind of explanation is exercised: {seen:?}");
+    assert!(stranded > 0, "some instance without answers has a stranded cell");
 }
 
 #[test]
@@ -595,40 +432,18 @@ fn no_answer_reasons() {
     };
     // Cell 0 walled off alone: an area of 1 cell.
     let r = reason("0-1 0-4");
-    assert_eq!(
-        r,
-        NoAnswerReason::AreaSize {
-            cells: vec![0],
-            size: 4
-        }
-    );
-    assert_eq!(
-        r.to_string(),
-        "walls close off an area of 1 cells (from cell 0), not a multiple of 4"
-    );
+    assert_eq!(r, NoAnswerReason::AreaSize { cells: vec![0], size: 4 });
+    assert_eq!(r.to_string(), "walls close off an area of 1 cells (from cell 0), not a multiple of 4");
     // The top-left 2×2 block (1, 2, 2, 3) walled off: two 2s.
     let r = reason("1-2 5-6 4-8 5-9");
     assert_eq!(
         r,
-        NoAnswerReason::AreaSymbol {
-            cells: vec![0, 1, 4, 5],
-            symbol: Symbol::new(1),
-            found: 2,
-            expected: 1
-        }
+        NoAnswerReason::AreaSymbol { cells: vec![0, 1, 4, 5], symbol: Symbol::new(1), found: 2, expected: 1 }
     );
     // The top-left 2×2 block (1, 2, 3, 4) walled off, with a wall inside.
     let blocks: Instance = "1234341221434321 1-2 5-6 4-8 5-9 0-1".parse().unwrap();
-    let Explanation::NoAnswer(r) = explain(&blocks, None) else {
-        panic!()
-    };
-    assert_eq!(
-        r,
-        NoAnswerReason::AreaWall {
-            cells: vec![0, 1, 4, 5],
-            wall: Edge::new(4, 0, 1).unwrap()
-        }
-    );
+    let Explanation::NoAnswer(r) = explain(&blocks, None) else { panic!() };
+    assert_eq!(r, NoAnswerReason::AreaWall { cells: vec![0, 1, 4, 5], wall: Edge::new(4, 0, 1).unwrap() });
 }
 
 // ---------------------------------------------------------------------------
@@ -646,26 +461,14 @@ fn validation_reports_each_problem_with_its_cells() {
     // Swap two cells of different regions and different symbols.
     let (a, b) = (0..81)
         .flat_map(|a| (0..81).map(move |b| (a, b)))
-        .find(|&(a, b)| {
-            answer.region_of(a) != answer.region_of(b) && inst.symbol(a) != inst.symbol(b)
-        })
+        .find(|&(a, b)| answer.region_of(a) != answer.region_of(b) && inst.symbol(a) != inst.symbol(b))
         .unwrap();
     let mut swapped = good.clone();
     swapped.swap(a, b);
     let v = validate(&inst, &swapped).unwrap();
     assert!(!v.is_solved());
-    assert!(
-        v.problems
-            .iter()
-            .any(|p| matches!(p, Problem::RepeatedSymbol { .. })),
-        "{v}"
-    );
-    assert!(
-        v.problems
-            .iter()
-            .any(|p| matches!(p, Problem::MissingSymbols { .. })),
-        "{v}"
-    );
+    assert!(v.problems.iter().any(|p| matches!(p, Problem::RepeatedSymbol { .. })), "{v}");
+    assert!(v.problems.iter().any(|p| matches!(p, Problem::MissingSymbols { .. })), "{v}");
 
     // Partial: region of cell 0 only half done, the rest unassigned.
     let mut partial = vec![None; 81];
@@ -715,53 +518,24 @@ fn validation_reports_each_problem_with_its_cells() {
     assert!(kinds.contains(&(Some(10), "small")), "{kinds:?}");
     assert!(kinds.contains(&(Some(10), "missing")), "{kinds:?}");
     let messages = v.messages();
+    assert!(messages.contains(&"region 7 is in 2 pieces: r1c1 | r1c3".to_string()), "{messages:?}");
+    assert!(messages.contains(&"region 8 crosses 1 wall: between r1c5, r2c5".to_string()), "{messages:?}");
     assert!(
-        messages.contains(&"region 7 is in 2 pieces: r1c1 | r1c3".to_string()),
+        messages.contains(&"region 10 has 1 cells of 9 and no free neighbour to grow into: r9c9".to_string()),
         "{messages:?}"
     );
     assert!(
-        messages.contains(&"region 8 crosses 1 wall: between r1c5, r2c5".to_string()),
+        messages.iter().any(|m| m.starts_with("region 9 has 10 cells, 1 too many for 9: r4c1, r4c2")),
         "{messages:?}"
     );
-    assert!(
-        messages.contains(
-            &"region 10 has 1 cells of 9 and no free neighbour to grow into: r9c9".to_string()
-        ),
-        "{messages:?}"
-    );
-    assert!(
-        messages
-            .iter()
-            .any(|m| m.starts_with("region 9 has 10 cells, 1 too many for 9: r4c1, r4c2")),
-        "{messages:?}"
-    );
-    assert!(
-        messages.contains(&"region 10 lacks 1, 2, 3, 4, 5, 6, 7 and 9".to_string()),
-        "{messages:?}"
-    );
+    assert!(messages.contains(&"region 10 lacks 1, 2, 3, 4, 5, 6, 7 and 9".to_string()), "{messages:?}");
 
     let many: Vec<Option<usize>> = (0..81).map(Some).collect();
     let v = validate(&inst, &many).unwrap();
-    assert_eq!(
-        v.problems[0],
-        Problem::TooManyRegions {
-            found: 81,
-            expected: 9
-        }
-    );
-    assert_eq!(
-        v.messages()[0],
-        "there are 81 regions; the grid has room for 9"
-    );
+    assert_eq!(v.problems[0], Problem::TooManyRegions { found: 81, expected: 9 });
+    assert_eq!(v.messages()[0], "there are 81 regions; the grid has room for 9");
 
-    assert_eq!(
-        validate(&inst, &[None; 3]),
-        Err(ValidateError::Length {
-            size: 9,
-            expected: 81,
-            found: 3
-        })
-    );
+    assert_eq!(validate(&inst, &[None; 3]), Err(ValidateError::Length { size: 9, expected: 81, found: 3 }));
 }
 
 // ---------------------------------------------------------------------------
@@ -774,8 +548,7 @@ fn random_regions_are_n_connected_regions_of_n_cells() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let regions = random_regions(n, &mut rng);
             assert_eq!(regions.len(), n * n);
-            let checked = check_region_map(n, &regions)
-                .unwrap_or_else(|e| panic!("{n}×{n}, seed {seed}: {e}"));
+            let checked = check_region_map(n, &regions).unwrap_or_else(|e| panic!("{n}×{n}, seed {seed}: {e}"));
             assert_eq!(checked, regions, "numbered in order of first appearance");
         }
     }
@@ -787,43 +560,39 @@ fn random_regions_are_n_connected_regions_of_n_cells() {
 fn random_regions_vary() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let layouts: BTreeSet<Vec<usize>> = (0..20).map(|_| random_regions(5, &mut rng)).collect();
-    assert!(
-        layouts.len() >= 18,
-        "layouts repeat too often: {}",
-        layouts.len()
-    );
+    assert!(layouts.len() >= 18, "layouts repeat too often: {}", layouts.len());
 }
 
 #[test]
-fn latin_fill_is_latin_in_rows_columns_and_regions() {
-    let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let mut filled = 0;
-    for _ in 0..6 {
-        let regions = random_regions(9, &mut rng);
-        let Some(grid) = JigsawLatinFiller::default().fill(9, &regions, &mut rng) else {
-            continue;
-        };
-        filled += 1;
-        let layout = crate::layout::Layout::jigsaw(9, &regions).unwrap();
-        for house in layout.houses() {
-            let symbols: BTreeSet<Symbol> = house.cells.iter().map(|c| grid[c.index()]).collect();
-            assert_eq!(symbols.len(), 9);
+fn latin_fills_are_latin_in_rows_columns_and_regions() {
+    let fillers: [(&dyn GridFiller, usize, usize); 3] =
+        [(&JigsawLatinFiller::default(), 9, 4), (&SolverFiller, 9, 5), (&SolverFiller, 16, 1)];
+    for (filler, n, at_least) in fillers {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut filled = 0;
+        for _ in 0..6 {
+            let regions = random_regions(n, &mut rng);
+            let Some(grid) = filler.fill(n, &regions, &mut rng) else {
+                continue;
+            };
+            filled += 1;
+            let layout = crate::layout::Layout::jigsaw(n, &regions).unwrap();
+            for house in layout.houses() {
+                let symbols: BTreeSet<Symbol> = house.cells.iter().map(|c| grid[c.index()]).collect();
+                assert_eq!(symbols.len(), n);
+            }
+            // The regions are an answer of the grid.
+            let inst = Instance::new(n, grid, []).unwrap();
+            let labels: Vec<Option<usize>> = regions.iter().map(|&r| Some(r)).collect();
+            assert!(validate(&inst, &labels).unwrap().is_solved());
         }
-        // The regions are an answer of the grid.
-        let inst = Instance::new(9, grid, []).unwrap();
-        let labels: Vec<Option<usize>> = regions.iter().map(|&r| Some(r)).collect();
-        assert!(validate(&inst, &labels).unwrap().is_solved());
+        assert!(filled >= at_least, "{n}×{n}: {filled} of 6 filled");
     }
-    assert!(filled >= 4);
 }
 
 fn check_construction(c: &Construction, difficulty: Difficulty) {
     let inst = &c.instance;
-    assert_eq!(
-        uniqueness(inst, None),
-        Uniqueness::Unique(c.answer.clone()),
-        "{inst}"
-    );
+    assert_eq!(uniqueness(inst, None), Uniqueness::Unique(c.answer.clone()), "{inst}");
     let core = inst.with_walls(c.core_walls.iter().copied()).unwrap();
     assert_eq!(is_minimal(&core, None), Some(true), "{core}");
     for w in inst.walls() {
@@ -847,10 +616,7 @@ fn constructions_are_unique_and_minimal() {
         (9, 0..2, Difficulty::Hard),
     ] {
         for seed in seeds {
-            let config = ConstructConfig {
-                difficulty,
-                ..ConstructConfig::new(size)
-            };
+            let config = ConstructConfig { difficulty, ..ConstructConfig::new(size) };
             let c = construct(&config, seed).unwrap_or_else(|e| panic!("{size}, seed {seed}: {e}"));
             check_construction(&c, difficulty);
         }
@@ -870,10 +636,7 @@ fn construction_is_deterministic() {
 #[test]
 fn construction_from_a_given_grid_or_answer() {
     let grid = seed();
-    let config = ConstructConfig {
-        difficulty: Difficulty::Hard,
-        ..ConstructConfig::new(9)
-    };
+    let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(9) };
     let c = construct_for_grid(&grid, &config, 1).unwrap();
     check_construction(&c, Difficulty::Hard);
     assert_eq!(c.instance.symbols(), grid.symbols());
@@ -885,48 +648,25 @@ fn construction_from_a_given_grid_or_answer() {
 
     // A wrong answer is refused with the reason.
     let rows = Partition::from_labels(9, &(0..81).map(|c| c / 9).collect::<Vec<_>>()).unwrap();
-    let shifted =
-        Partition::from_labels(9, &(0..81).map(|c| (c + 1) / 9 % 9).collect::<Vec<_>>()).unwrap();
-    assert!(
-        construct_for_answer(&grid, &rows, &config, 3).is_ok(),
-        "the rows of a Latin grid are an answer"
-    );
-    assert!(matches!(
-        construct_for_answer(&grid, &shifted, &config, 3),
-        Err(ConstructError::BadAnswer(_))
-    ));
+    let shifted = Partition::from_labels(9, &(0..81).map(|c| (c + 1) / 9 % 9).collect::<Vec<_>>()).unwrap();
+    assert!(construct_for_answer(&grid, &rows, &config, 3).is_ok(), "the rows of a Latin grid are an answer");
+    assert!(matches!(construct_for_answer(&grid, &shifted, &config, 3), Err(ConstructError::BadAnswer(_))));
 
     let no: Instance = "1122112233443344".parse().unwrap();
     assert_eq!(count(&no, 1, None), Count::Exact(0));
-    let small = ConstructConfig {
-        attempts: 2,
-        ..ConstructConfig::new(4)
-    };
-    assert_eq!(
-        construct_for_grid(&no, &small, 1),
-        Err(ConstructError::NoPartition(4))
-    );
-    assert_eq!(
-        construct(&ConstructConfig::new(1), 0),
-        Err(ConstructError::BadSize(1))
-    );
+    let small = ConstructConfig { attempts: 2, ..ConstructConfig::new(4) };
+    assert_eq!(construct_for_grid(&no, &small, 1), Err(ConstructError::NoPartition(4)));
+    assert_eq!(construct(&ConstructConfig::new(1), 0), Err(ConstructError::BadSize(1)));
 }
 
 #[test]
 fn every_wall_strategy_ends_unique_and_minimal() {
-    for strategy in [
-        WallStrategy::AddThenTrim,
-        WallStrategy::TrimFromBorders,
-        WallStrategy::SeedThenTrim { percent: 40 },
-    ] {
+    for strategy in
+        [WallStrategy::AddThenTrim, WallStrategy::TrimFromBorders, WallStrategy::SeedThenTrim { percent: 40 }]
+    {
         for seed in 0..3 {
-            let config = ConstructConfig {
-                difficulty: Difficulty::Hard,
-                strategy,
-                ..ConstructConfig::new(6)
-            };
-            let c = construct(&config, seed)
-                .unwrap_or_else(|e| panic!("{strategy:?}, seed {seed}: {e}"));
+            let config = ConstructConfig { difficulty: Difficulty::Hard, strategy, ..ConstructConfig::new(6) };
+            let c = construct(&config, seed).unwrap_or_else(|e| panic!("{strategy:?}, seed {seed}: {e}"));
             check_construction(&c, Difficulty::Hard);
         }
     }

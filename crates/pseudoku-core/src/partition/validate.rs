@@ -16,36 +16,17 @@ pub enum Problem {
     /// More distinct region labels than the `N` regions a grid has.
     TooManyRegions { found: usize, expected: usize },
     /// The region is in several pieces, each a list of cells.
-    NotConnected {
-        region: usize,
-        pieces: Vec<Vec<usize>>,
-    },
+    NotConnected { region: usize, pieces: Vec<Vec<usize>> },
     /// More than `N` cells.
-    TooLarge {
-        region: usize,
-        cells: Vec<usize>,
-        expected: usize,
-    },
+    TooLarge { region: usize, cells: Vec<usize>, expected: usize },
     /// Fewer than `N` cells, and no unassigned cell next to it (without a
     /// wall between) that could still join.
-    TooSmall {
-        region: usize,
-        cells: Vec<usize>,
-        expected: usize,
-    },
+    TooSmall { region: usize, cells: Vec<usize>, expected: usize },
     /// A symbol held by more than one of the region's cells.
-    RepeatedSymbol {
-        region: usize,
-        symbol: Symbol,
-        cells: Vec<usize>,
-    },
+    RepeatedSymbol { region: usize, symbol: Symbol, cells: Vec<usize> },
     /// Symbols the region lacks, reported once the region cannot grow or
     /// has `N` cells.
-    MissingSymbols {
-        region: usize,
-        symbols: Vec<Symbol>,
-        cells: Vec<usize>,
-    },
+    MissingSymbols { region: usize, symbols: Vec<Symbol>, cells: Vec<usize> },
     /// Walls between two cells of the region.
     WallInside { region: usize, walls: Vec<Edge> },
 }
@@ -53,10 +34,7 @@ pub enum Problem {
 impl Problem {
     /// The message for a grid of side `size`, cells written `r1c1`.
     pub fn describe(&self, size: usize) -> impl fmt::Display + '_ {
-        Described {
-            problem: self,
-            size,
-        }
+        Described { problem: self, size }
     }
 
     /// The region the problem is about, if it is about one.
@@ -105,10 +83,7 @@ impl fmt::Display for Described<'_> {
         }
         match self.problem {
             Problem::TooManyRegions { found, expected } => {
-                write!(
-                    f,
-                    "there are {found} regions; the grid has room for {expected}"
-                )
+                write!(f, "there are {found} regions; the grid has room for {expected}")
             }
             Problem::NotConnected { region, pieces } => {
                 write!(f, "region {region} is in {} pieces: ", pieces.len())?;
@@ -120,11 +95,7 @@ impl fmt::Display for Described<'_> {
                 }
                 Ok(())
             }
-            Problem::TooLarge {
-                region,
-                cells,
-                expected,
-            } => {
+            Problem::TooLarge { region, cells, expected } => {
                 write!(
                     f,
                     "region {region} has {} cells, {} too many for {expected}: {}",
@@ -133,51 +104,27 @@ impl fmt::Display for Described<'_> {
                     list(size, cells)
                 )
             }
-            Problem::TooSmall {
-                region,
-                cells,
-                expected,
-            } => write!(
+            Problem::TooSmall { region, cells, expected } => write!(
                 f,
                 "region {region} has {} cells of {expected} and no free neighbour to grow into: {}",
                 cells.len(),
                 list(size, cells)
             ),
-            Problem::RepeatedSymbol {
-                region,
-                symbol,
-                cells,
-            } => {
-                write!(
-                    f,
-                    "region {region} has {} {symbol}s: {}",
-                    cells.len(),
-                    list(size, cells)
-                )
+            Problem::RepeatedSymbol { region, symbol, cells } => {
+                write!(f, "region {region} has {} {symbol}s: {}", cells.len(), list(size, cells))
             }
-            Problem::MissingSymbols {
-                region, symbols, ..
-            } => {
+            Problem::MissingSymbols { region, symbols, .. } => {
                 write!(f, "region {region} lacks ")?;
                 for (i, s) in symbols.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(if i + 1 == symbols.len() {
-                            " and "
-                        } else {
-                            ", "
-                        })?;
+                        f.write_str(if i + 1 == symbols.len() { " and " } else { ", " })?;
                     }
                     write!(f, "{s}")?;
                 }
                 Ok(())
             }
             Problem::WallInside { region, walls } => {
-                write!(
-                    f,
-                    "region {region} crosses {} wall{}: ",
-                    walls.len(),
-                    if walls.len() == 1 { "" } else { "s" }
-                )?;
+                write!(f, "region {region} crosses {} wall{}: ", walls.len(), if walls.len() == 1 { "" } else { "s" })?;
                 for (i, w) in walls.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
@@ -211,10 +158,7 @@ impl Validation {
 
     /// One sentence per problem.
     pub fn messages(&self) -> Vec<String> {
-        self.problems
-            .iter()
-            .map(|p| p.describe(self.size).to_string())
-            .collect()
+        self.problems.iter().map(|p| p.describe(self.size).to_string()).collect()
     }
 }
 
@@ -237,27 +181,16 @@ impl fmt::Display for Validation {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ValidateError {
     #[error("a {size}×{size} grid needs {expected} region labels (one per cell), found {found}")]
-    Length {
-        size: usize,
-        expected: usize,
-        found: usize,
-    },
+    Length { size: usize, expected: usize, found: usize },
 }
 
 /// Checks a player's partition: `labels[cell]` is the player's name for
 /// the cell's region, or `None` for a cell not yet in any region.
-pub fn validate(
-    instance: &Instance,
-    labels: &[Option<usize>],
-) -> Result<Validation, ValidateError> {
+pub fn validate(instance: &Instance, labels: &[Option<usize>]) -> Result<Validation, ValidateError> {
     let n = instance.size();
     let cells = n * n;
     if labels.len() != cells {
-        return Err(ValidateError::Length {
-            size: n,
-            expected: cells,
-            found: labels.len(),
-        });
+        return Err(ValidateError::Length { size: n, expected: cells, found: labels.len() });
     }
     let mut regions: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (c, l) in labels.iter().enumerate() {
@@ -268,21 +201,13 @@ pub fn validate(
     let unassigned: Vec<usize> = (0..cells).filter(|&c| labels[c].is_none()).collect();
     let mut problems = Vec::new();
     if regions.len() > n {
-        problems.push(Problem::TooManyRegions {
-            found: regions.len(),
-            expected: n,
-        });
+        problems.push(Problem::TooManyRegions { found: regions.len(), expected: n });
     }
     let neighbours = |c: usize| {
         let (r, col) = (c / n, c % n);
-        [
-            (r > 0).then(|| c - n),
-            (r + 1 < n).then(|| c + n),
-            (col > 0).then(|| c - 1),
-            (col + 1 < n).then(|| c + 1),
-        ]
-        .into_iter()
-        .flatten()
+        [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)]
+            .into_iter()
+            .flatten()
     };
     let open = |a: usize, b: usize| instance.edge(a, b).is_some_and(|e| !instance.has_wall(e));
     for (&region, cells_of) in &regions {
@@ -315,21 +240,11 @@ pub fn validate(
         if pieces.len() > 1 {
             problems.push(Problem::NotConnected { region, pieces });
         }
-        let can_grow = cells_of
-            .iter()
-            .any(|&c| neighbours(c).any(|d| labels[d].is_none() && open(c, d)));
+        let can_grow = cells_of.iter().any(|&c| neighbours(c).any(|d| labels[d].is_none() && open(c, d)));
         if cells_of.len() > n {
-            problems.push(Problem::TooLarge {
-                region,
-                cells: cells_of.clone(),
-                expected: n,
-            });
+            problems.push(Problem::TooLarge { region, cells: cells_of.clone(), expected: n });
         } else if cells_of.len() < n && !can_grow {
-            problems.push(Problem::TooSmall {
-                region,
-                cells: cells_of.clone(),
-                expected: n,
-            });
+            problems.push(Problem::TooSmall { region, cells: cells_of.clone(), expected: n });
         }
         let mut by_symbol: BTreeMap<Symbol, Vec<usize>> = BTreeMap::new();
         for &c in cells_of {
@@ -337,37 +252,19 @@ pub fn validate(
         }
         for (&symbol, cs) in &by_symbol {
             if cs.len() > 1 {
-                problems.push(Problem::RepeatedSymbol {
-                    region,
-                    symbol,
-                    cells: cs.clone(),
-                });
+                problems.push(Problem::RepeatedSymbol { region, symbol, cells: cs.clone() });
             }
         }
         if cells_of.len() >= n || !can_grow {
-            let missing: Vec<Symbol> = (0..n)
-                .map(Symbol::new)
-                .filter(|s| !by_symbol.contains_key(s))
-                .collect();
+            let missing: Vec<Symbol> = (0..n).map(Symbol::new).filter(|s| !by_symbol.contains_key(s)).collect();
             if !missing.is_empty() {
-                problems.push(Problem::MissingSymbols {
-                    region,
-                    symbols: missing,
-                    cells: cells_of.clone(),
-                });
+                problems.push(Problem::MissingSymbols { region, symbols: missing, cells: cells_of.clone() });
             }
         }
-        let walls: Vec<Edge> = instance
-            .walls()
-            .filter(|w| labels[w.a()] == label && labels[w.b()] == label)
-            .collect();
+        let walls: Vec<Edge> = instance.walls().filter(|w| labels[w.a()] == label && labels[w.b()] == label).collect();
         if !walls.is_empty() {
             problems.push(Problem::WallInside { region, walls });
         }
     }
-    Ok(Validation {
-        size: n,
-        problems,
-        unassigned,
-    })
+    Ok(Validation { size: n, problems, unassigned })
 }

@@ -1,0 +1,401 @@
+//! One solver for every layout: first solution, counting, uniqueness and
+//! enumeration through a [`Sink`].
+//!
+//! # Design
+//! The state of a search is one candidate [`Mask`] per cell. The driver is
+//! the usual one: propagate to a fixpoint (naked singles through each cell's
+//! peers, hidden singles through each house), pick the unsolved cell with the
+//! fewest candidates, and branch on its candidates by copying the state into
+//! the next slot of a preallocated arena. The last candidate of a branch
+//! reuses its parent's slot, so a chain of forced guesses costs no copy.
+//!
+//! A cell is *solved* when its mask has one member. Every single produced by
+//! propagation is queued at once and the queue is drained before any house
+//! scan or branch, so at every quiescent point "single" and "propagated" are
+//! the same thing and the state needs no other field.
+//!
+//! The arena grows only when the search goes deeper than ever before; after
+//! that the search loop allocates nothing.
+
+use rand::RngCore;
+
+use crate::bits::Wide;
+use crate::layout::Layout;
+use crate::symbol::Symbol;
+
+mod classic9;
+mod generic;
+
+use classic9::Classic9;
+use generic::Engine;
+
+/// What a [`Sink`] wants after each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Receives the solutions (and progress) of a search.
+pub trait Sink {
+    /// Called with each solution, one symbol per cell.
+    fn solution(&mut self, cells: &[Symbol]) -> Flow;
+    /// Called every [`PROGRESS_INTERVAL`] search nodes.
+    fn progress(&mut self, _nodes: u64) -> Flow {
+        Flow::Continue
+    }
+}
+
+impl<F: FnMut(&[Symbol]) -> Flow> Sink for F {
+    fn solution(&mut self, cells: &[Symbol]) -> Flow {
+        self(cells)
+    }
+}
+
+/// How many nodes pass between two calls of [`Sink::progress`].
+pub const PROGRESS_INTERVAL: u64 = 1024;
+
+/// How much reasoning runs at each node before the search guesses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Propagation {
+    /// Naked and hidden singles: the cheapest nodes, for random fills.
+    Singles,
+    /// Singles and locked candidates (pointing and claiming between any two
+    /// overlapping houses): fewer nodes, for proving uniqueness.
+    #[default]
+    LockedCandidates,
+}
+
+/// Options of one search.
+#[derive(Default)]
+pub struct SearchOptions<'a> {
+    /// Reasoning per node (the classic 9×9 fast path always does its own).
+    pub propagation: Propagation,
+    /// Stop after this many search nodes (a node is one guess).
+    pub node_budget: Option<u64>,
+    /// Candidates ruled out from the start: `(cell, symbol)`. Asking for a
+    /// solution with a cell's known symbol excluded is the cheap way to ask
+    /// whether that cell's given can go.
+    pub exclude: &'a [(usize, Symbol)],
+    /// Try candidates in random order (for random fills); ascending when `None`.
+    pub rng: Option<&'a mut dyn RngCore>,
+}
+
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// The whole tree was searched: every solution was reported.
+    Exhausted,
+    /// The sink asked to stop.
+    Stopped,
+    /// The node budget ran out.
+    OutOfBudget,
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub solutions: u64,
+    pub nodes: u64,
+    pub end: SearchEnd,
+}
+
+/// A number of solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(u64),
+    /// The limit was reached (or the budget ran out) with this many found.
+    AtLeast(u64),
+}
+
+impl core::fmt::Display for Count {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Count::Exact(n) => write!(f, "{n}"),
+            Count::AtLeast(n) => write!(f, ">={n}"),
+        }
+    }
+}
+
+/// Whether a puzzle has one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    None,
+    Unique(Vec<Symbol>),
+    Multiple,
+}
+
+/// The empty result of a propagation that found a cell or a house with no
+/// way out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// A reusable solver for one layout. Building one costs a copy of the
+/// layout's tables; keep it when solving many puzzles of the same layout.
+pub struct Solver {
+    inner: Inner,
+}
+
+enum Inner {
+    Classic9(Classic9),
+    U16(Engine<u16>),
+    U32(Engine<u32>),
+    U64(Engine<u64>),
+    U128(Engine<u128>),
+    Wide(Engine<Wide>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $e:ident => $body:expr) => {
+        match &mut $self.inner {
+            Inner::Classic9($e) => $body,
+            Inner::U16($e) => $body,
+            Inner::U32($e) => $body,
+            Inner::U64($e) => $body,
+            Inner::U128($e) => $body,
+            Inner::Wide($e) => $body,
+        }
+    };
+}
+
+impl Solver {
+    pub fn new(layout: &Layout) -> Solver {
+        let inner = match layout.size() {
+            9 if is_classic9(layout) => Inner::Classic9(Classic9::new()),
+            _ => return Solver::generic(layout),
+        };
+        Solver { inner }
+    }
+
+    /// A solver that never takes a fast path: the generic engine for any
+    /// layout. For differential tests and benchmarks.
+    pub fn generic(layout: &Layout) -> Solver {
+        let inner = match layout.size() {
+            0..=16 => Inner::U16(Engine::new(layout)),
+            17..=32 => Inner::U32(Engine::new(layout)),
+            33..=64 => Inner::U64(Engine::new(layout)),
+            65..=128 => Inner::U128(Engine::new(layout)),
+            _ => Inner::Wide(Engine::new(layout)),
+        };
+        Solver { inner }
+    }
+
+    /// Searches for solutions of `givens` (one entry per cell), reporting
+    /// each to `sink`.
+    ///
+    /// # Panics
+    /// When `givens` does not have one entry per cell of the layout or holds
+    /// a symbol outside `0..N`; parsers check both for user input.
+    pub fn search(
+        &mut self,
+        givens: &[Option<Symbol>],
+        options: SearchOptions<'_>,
+        sink: &mut dyn Sink,
+    ) -> SearchReport {
+        dispatch!(self, e => e.search(givens, options, sink))
+    }
+
+    /// The first solution, if any.
+    pub fn solve(&mut self, givens: &[Option<Symbol>]) -> Option<Vec<Symbol>> {
+        let mut first = None;
+        self.search(givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+            first = Some(s.to_vec());
+            Flow::Stop
+        });
+        first
+    }
+
+    /// The number of solutions, counting no further than `limit`.
+    pub fn count(&mut self, givens: &[Option<Symbol>], limit: u64) -> Count {
+        self.count_within(givens, limit, None).0
+    }
+
+    /// Like [`Solver::count`] with a node budget; also returns the report, whose
+    /// `end` tells a reached limit from an exhausted budget.
+    pub fn count_within(
+        &mut self,
+        givens: &[Option<Symbol>],
+        limit: u64,
+        node_budget: Option<u64>,
+    ) -> (Count, SearchReport) {
+        let mut found = 0u64;
+        let report = self.search(givens, SearchOptions { node_budget, ..Default::default() }, &mut |_: &[Symbol]| {
+            found += 1;
+            if found >= limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        let count = match report.end {
+            SearchEnd::Exhausted => Count::Exact(found),
+            SearchEnd::Stopped | SearchEnd::OutOfBudget => Count::AtLeast(found),
+        };
+        (count, report)
+    }
+
+    /// None, one (with the solution) or several solutions.
+    pub fn uniqueness(&mut self, givens: &[Option<Symbol>]) -> Uniqueness {
+        let mut first = None;
+        let mut found = 0;
+        self.search(givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+            found += 1;
+            if found == 1 {
+                first = Some(s.to_vec());
+                Flow::Continue
+            } else {
+                Flow::Stop
+            }
+        });
+        match (found, first) {
+            (1, Some(s)) => Uniqueness::Unique(s),
+            (0, _) => Uniqueness::None,
+            _ => Uniqueness::Multiple,
+        }
+    }
+
+    /// True when some solution has a symbol other than `symbol` in `cell`.
+    pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: usize, symbol: Symbol) -> bool {
+        let exclude = [(cell, symbol)];
+        let options = SearchOptions { exclude: &exclude, ..Default::default() };
+        self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).solutions > 0
+    }
+
+    /// One solution with candidates tried in the order `rng` draws; used by
+    /// the random fill. `None` when there is none or the budget ran out
+    /// (the report tells which).
+    pub fn solve_random(
+        &mut self,
+        givens: &[Option<Symbol>],
+        rng: &mut dyn RngCore,
+        node_budget: Option<u64>,
+    ) -> (Option<Vec<Symbol>>, SearchReport) {
+        let mut first = None;
+        let report = self.search(
+            givens,
+            SearchOptions { node_budget, rng: Some(rng), propagation: Propagation::Singles, exclude: &[] },
+            &mut |s: &[Symbol]| {
+                first = Some(s.to_vec());
+                Flow::Stop
+            },
+        );
+        (first, report)
+    }
+}
+
+/// True when `layout` has exactly the houses of the classic 9×9 (in any
+/// order and of any kind), so the fast path applies.
+fn is_classic9(layout: &Layout) -> bool {
+    let Ok(classic) = Layout::classic(3) else { return false };
+    if layout.cell_count() != 81 || layout.houses().len() != 27 {
+        return false;
+    }
+    let key = |l: &Layout| {
+        let mut hs: Vec<Vec<u32>> = l
+            .houses()
+            .iter()
+            .map(|h| {
+                let mut c: Vec<u32> = h.cells.iter().map(|c| c.0).collect();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        hs.sort_unstable();
+        hs
+    };
+    key(layout) == key(&classic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    fn parse(s: &str) -> Vec<Option<Symbol>> {
+        s.chars().map(|c| c.to_digit(10).filter(|&d| d > 0).map(|d| Symbol::new(d as usize - 1))).collect()
+    }
+
+    #[test]
+    fn solves_a_classic_and_proves_it_unique() {
+        let puzzle = parse("530070000600195000098000060800060003400803001700020006060000280000419005000080079");
+        let layout = Layout::classic(3).unwrap();
+        let mut solver = Solver::new(&layout);
+        let solution: String = match solver.uniqueness(&puzzle) {
+            Uniqueness::Unique(s) => s.iter().map(|s| s.to_string()).collect(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(solution, "534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+    }
+
+    #[test]
+    fn counts_an_empty_4x4() {
+        let layout = Layout::classic(2).unwrap();
+        let mut solver = Solver::new(&layout);
+        assert_eq!(solver.count(&[None; 16], 1000), Count::Exact(288));
+        assert_eq!(solver.count(&[None; 16], 10), Count::AtLeast(10));
+    }
+
+    #[test]
+    fn a_repeated_given_has_no_solution() {
+        let layout = Layout::classic(2).unwrap();
+        let mut givens = vec![None; 16];
+        givens[0] = Some(Symbol::new(0));
+        givens[1] = Some(Symbol::new(0));
+        assert_eq!(Solver::new(&layout).uniqueness(&givens), Uniqueness::None);
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_generic_engine() {
+        let layout = Layout::classic(3).unwrap();
+        let (mut fast, mut slow) = (Solver::new(&layout), Solver::generic(&layout));
+        assert!(matches!(fast.inner, Inner::Classic9(_)));
+        let mut rng = crate::seed::rng_from_seed(5);
+        for round in 0..300 {
+            let grid = crate::generate::fill(&layout, &[None; 81], &mut rng).unwrap();
+            // Keep a random subset of givens: from many solutions to one.
+            let keep = 18 + round % 20;
+            let mut cells: Vec<usize> = (0..81).collect();
+            crate::seed::shuffle(&mut cells, &mut rng);
+            let mut givens = vec![None; 81];
+            for &c in &cells[..keep] {
+                givens[c] = Some(grid[c]);
+            }
+            if round % 7 == 0 {
+                givens[cells[keep]] = Some(Symbol::new((grid[cells[keep]].index() + 1) % 9));
+            }
+            let mut a = Vec::new();
+            fast.search(&givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+                a.push(s.to_vec());
+                if a.len() == 50 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            let mut b = Vec::new();
+            slow.search(&givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+                b.push(s.to_vec());
+                if b.len() == 50 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            a.sort();
+            b.sort();
+            if a.len() < 50 {
+                assert_eq!(a, b, "round {round}");
+            } else {
+                assert_eq!(b.len(), 50);
+            }
+        }
+    }
+
+    #[test]
+    fn budget_stops_the_search() {
+        let layout = Layout::classic(3).unwrap();
+        let (count, report) = Solver::new(&layout).count_within(&[None; 81], u64::MAX, Some(500));
+        assert_eq!(report.end, SearchEnd::OutOfBudget);
+        assert!(matches!(count, Count::AtLeast(_)));
+    }
+}
