@@ -25,6 +25,7 @@ pub mod bits;
 pub mod generate;
 pub mod grid;
 pub mod layout;
+pub mod partition;
 pub mod seed;
 pub mod solver;
 pub mod symbol;
