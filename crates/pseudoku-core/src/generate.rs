@@ -88,6 +88,29 @@ fn check_givens(layout: &Layout, givens: &[Option<Symbol>]) -> Result<(), FillEr
     Ok(())
 }
 
+/// A random jigsaw layout with a random complete grid: `size` random
+/// connected regions of `size` cells ([`crate::partition::random_regions`]),
+/// drawn again whenever a layout admits no grid Latin in rows, columns and
+/// regions (or its fill runs out of budget), up to `attempts` layouts.
+pub fn random_jigsaw(
+    size: usize,
+    rng: &mut crate::seed::EngineRng,
+    attempts: u32,
+) -> Result<(Layout, Vec<Symbol>), FillError> {
+    let mut nodes = 0;
+    for _ in 0..attempts {
+        let regions = crate::partition::random_regions(size, rng);
+        let Ok(layout) = Layout::jigsaw(size, &regions) else { continue };
+        let blank = vec![None; layout.cell_count()];
+        match fill_with(&mut Solver::new(&layout), &layout, &blank, rng, FillBudget::for_layout(&layout)) {
+            Ok(grid) => return Ok((layout, grid)),
+            Err(FillError::GaveUp { nodes: n, .. }) => nodes += n,
+            Err(_) => {}
+        }
+    }
+    Err(FillError::GaveUp { nodes, attempts })
+}
+
 /// Which cells are removed together, so the givens keep a symmetry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -386,6 +409,20 @@ mod tests {
         let g = generate(&layout, &config, 9).unwrap();
         for c in 0..81 {
             assert_eq!(g.givens[c].is_some(), g.givens[80 - c].is_some());
+        }
+    }
+
+    #[test]
+    fn random_jigsaws_are_valid_and_generate_unique_puzzles() {
+        for size in [5, 6, 9] {
+            for seed in 0..4 {
+                let mut rng = rng_from_seed(seed);
+                let (layout, grid) = random_jigsaw(size, &mut rng, 50).unwrap();
+                assert!(layout.houses().iter().any(|h| h.kind == crate::layout::HouseKind::Region));
+                assert!(is_solved(&layout, &grid.iter().copied().map(Some).collect::<Vec<_>>()));
+                let g = generate(&layout, &GenerateConfig::default(), seed).unwrap();
+                assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution));
+            }
         }
     }
 
