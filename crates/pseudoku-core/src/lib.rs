@@ -26,6 +26,8 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod layout;
+pub mod partition;
 pub mod seed;
 pub mod solver;
 pub mod symbol;
+pub mod transform;

@@ -144,13 +144,13 @@ impl State {
     /// Shrinks digit `d`'s board by the band and stack rules and places its
     /// row singles (hidden singles), to a fixpoint. Returns the other digits
     /// whose boards lost a cell.
-    fn shrink(&mut self, d: usize) -> Result<u16, Contradiction> {
+    fn shrink(&mut self, d: usize, stable: &mut Stable) -> Result<u16, Contradiction> {
         let mut x = self.cand[d];
         if (x[0] & self.unsolved[0]) | (x[1] & self.unsolved[1]) | (x[2] & self.unsolved[2]) == 0 {
             return Ok(0); // every cell of this digit is placed
         }
         let mut placed = [0u32; 3];
-        band_rule(&mut x)?;
+        band_rule(&mut x, &mut stable[d])?;
         loop {
             let old = x;
             let fold = x.map(|v| (v | v >> 9 | v >> 18) & 0x1ff);
@@ -174,13 +174,17 @@ impl State {
             // in the other bands.
             for b in 0..3 {
                 let v = x[b];
+                // Every row is non-empty here (the band rule checked), so
+                // one subtraction clears the lowest bit of all three rows
+                // without borrows between them; rows left empty were singles.
+                let rest = v & v.wrapping_sub(0x0040201);
                 let mut singles = 0;
                 for r in 0..3 {
-                    let row = (v >> (9 * r)) & 0x1ff;
-                    if row & (row.wrapping_sub(1)) == 0 {
-                        singles |= row << (9 * r);
+                    if (rest >> (9 * r)) & 0x1ff == 0 {
+                        singles |= 0x1ff << (9 * r);
                     }
                 }
+                let singles = singles & v;
                 let new = singles & self.unsolved[b] & !placed[b];
                 if new != 0 {
                     placed[b] |= new;
@@ -196,23 +200,23 @@ impl State {
             if x == old {
                 break;
             }
-            band_rule(&mut x)?;
+            band_rule(&mut x, &mut stable[d])?;
         }
         self.cand[d] = x;
-        let mut dirty = 0;
+        let mut dirty = 0u16;
         for b in 0..3 {
             let p = placed[b];
             if p != 0 {
                 self.unsolved[b] &= !p;
                 for e in 0..9 {
-                    if e != d && self.cand[e][b] & p != 0 {
-                        self.cand[e][b] &= !p;
-                        dirty |= 1 << e;
-                    }
+                    let had = self.cand[e][b] & p;
+                    self.cand[e][b] ^= had;
+                    dirty |= u16::from(had != 0) << e;
                 }
+                self.cand[d][b] |= p;
             }
         }
-        Ok(dirty)
+        Ok(dirty & !(1 << d))
     }
 
     /// Places every cell with one candidate left; fails on a cell with none.
@@ -257,12 +261,12 @@ impl State {
         Ok(dirty)
     }
 
-    fn propagate(&mut self, mut dirty: u16) -> Outcome {
+    fn propagate(&mut self, mut dirty: u16, stable: &mut Stable) -> Outcome {
         loop {
             while dirty != 0 {
                 let d = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                dirty |= self.shrink(d)?;
+                dirty |= self.shrink(d, stable)?;
             }
             dirty = self.naked_singles()?;
             if dirty == 0 {
@@ -322,10 +326,17 @@ impl State {
 
 /// Rows and boxes of each band: the minirows a digit uses must form a
 /// permutation.
+///
+/// `stable` remembers, per band, the last value this rule left unchanged
+/// or produced; the rule is idempotent, so a band equal to it is skipped.
+/// It is only a cache: any value in it is correct, even after backtracking.
 #[inline]
-fn band_rule(x: &mut [u32; 3]) -> Result<(), Contradiction> {
-    for band in x.iter_mut() {
+fn band_rule(x: &mut [u32; 3], stable: &mut [u32; 3]) -> Result<(), Contradiction> {
+    for (band, seen) in x.iter_mut().zip(stable.iter_mut()) {
         let v = *band;
+        if v == *seen {
+            continue;
+        }
         let m = BOXES_OF_ROW[(v & 0x1ff) as usize] as usize
             | (BOXES_OF_ROW[((v >> 9) & 0x1ff) as usize] as usize) << 3
             | (BOXES_OF_ROW[(v >> 18) as usize] as usize) << 6;
@@ -334,9 +345,13 @@ fn band_rule(x: &mut [u32; 3]) -> Result<(), Contradiction> {
             return Err(Contradiction);
         }
         *band = v & (SPREAD[a & 7] | SPREAD[(a >> 3) & 7] << 9 | SPREAD[a >> 6] << 18);
+        *seen = *band;
     }
     Ok(())
 }
+
+/// Per digit, the `stable` cache of [`band_rule`].
+type Stable = [[u32; 3]; 9];
 
 /// The fast engine for the classic 9×9 layout.
 pub(super) struct Classic9 {
@@ -347,6 +362,7 @@ struct Run<'s, 'o> {
     sink: &'s mut dyn Sink,
     options: SearchOptions<'o>,
     report: SearchReport,
+    stable: Stable,
     out: &'s mut Vec<Symbol>,
 }
 
@@ -366,6 +382,7 @@ impl Classic9 {
             sink,
             options,
             report: SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted },
+            stable: [[u32::MAX; 3]; 9],
             out: &mut self.out,
         };
         let mut state = State::new();
@@ -379,7 +396,15 @@ impl Classic9 {
                 }
             }
         }
-        if state.propagate(dirty | 0x1ff).is_ok() {
+        for &(cell, s) in run.options.exclude {
+            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+            if state.unsolved[b] & bit == 0 && state.cand[s.index()][b] & bit != 0 {
+                return run.report; // the cell is given that very symbol
+            }
+            state.cand[s.index()][b] &= !bit;
+            dirty |= 1 << s.index();
+        }
+        if state.propagate(dirty | 0x1ff, &mut run.stable).is_ok() {
             let _ = run.descend(state);
         }
         run.report
@@ -419,7 +444,7 @@ impl Run<'_, '_> {
             }
             let mut child = state;
             if let Ok(dirty) = child.place(d, b, pos) {
-                if child.propagate(dirty).is_ok() {
+                if child.propagate(dirty, &mut self.stable).is_ok() {
                     self.descend(child)?;
                 }
             }

@@ -55,11 +55,28 @@ impl<F: FnMut(&[Symbol]) -> Flow> Sink for F {
 /// How many nodes pass between two calls of [`Sink::progress`].
 pub const PROGRESS_INTERVAL: u64 = 1024;
 
+/// How much reasoning runs at each node before the search guesses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Propagation {
+    /// Naked and hidden singles: the cheapest nodes, for random fills.
+    Singles,
+    /// Singles and locked candidates (pointing and claiming between any two
+    /// overlapping houses): fewer nodes, for proving uniqueness.
+    #[default]
+    LockedCandidates,
+}
+
 /// Options of one search.
 #[derive(Default)]
 pub struct SearchOptions<'a> {
+    /// Reasoning per node (the classic 9×9 fast path always does its own).
+    pub propagation: Propagation,
     /// Stop after this many search nodes (a node is one guess).
     pub node_budget: Option<u64>,
+    /// Candidates ruled out from the start: `(cell, symbol)`. Asking for a
+    /// solution with a cell's known symbol excluded is the cheap way to ask
+    /// whether that cell's given can go.
+    pub exclude: &'a [(usize, Symbol)],
     /// Try candidates in random order (for random fills); ascending when `None`.
     pub rng: Option<&'a mut dyn RngCore>,
 }
@@ -202,7 +219,7 @@ impl Solver {
         node_budget: Option<u64>,
     ) -> (Count, SearchReport) {
         let mut found = 0u64;
-        let report = self.search(givens, SearchOptions { node_budget, rng: None }, &mut |_: &[Symbol]| {
+        let report = self.search(givens, SearchOptions { node_budget, ..Default::default() }, &mut |_: &[Symbol]| {
             found += 1;
             if found >= limit {
                 Flow::Stop
@@ -237,6 +254,13 @@ impl Solver {
         }
     }
 
+    /// True when some solution has a symbol other than `symbol` in `cell`.
+    pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: usize, symbol: Symbol) -> bool {
+        let exclude = [(cell, symbol)];
+        let options = SearchOptions { exclude: &exclude, ..Default::default() };
+        self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).solutions > 0
+    }
+
     /// One solution with candidates tried in the order `rng` draws; used by
     /// the random fill. `None` when there is none or the budget ran out
     /// (the report tells which).
@@ -247,10 +271,14 @@ impl Solver {
         node_budget: Option<u64>,
     ) -> (Option<Vec<Symbol>>, SearchReport) {
         let mut first = None;
-        let report = self.search(givens, SearchOptions { node_budget, rng: Some(rng) }, &mut |s: &[Symbol]| {
-            first = Some(s.to_vec());
-            Flow::Stop
-        });
+        let report = self.search(
+            givens,
+            SearchOptions { node_budget, rng: Some(rng), propagation: Propagation::Singles, exclude: &[] },
+            &mut |s: &[Symbol]| {
+                first = Some(s.to_vec());
+                Flow::Stop
+            },
+        );
         (first, report)
     }
 }
