@@ -149,7 +149,12 @@ fn main() -> ExitCode {
         Command::Bench { file, variant } => bench(&file, variant.as_deref()),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
         Command::Generate { layout, seeds, symmetry, minimal, givens } => {
-            let config = GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens };
+            let config = GenerateConfig {
+                symmetry: symmetry.into(),
+                minimal,
+                target_givens: givens,
+                ..GenerateConfig::default()
+            };
             generate(&layout, &seeds, &config)
         }
         Command::Show { file, json } => show(&file, json),

@@ -1,0 +1,223 @@
+//! The `pseudoku` binary, run as a user would.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use pseudoku_core::format::{line, Variant};
+use pseudoku_core::grid::is_solved;
+use pseudoku_core::layout::Layout;
+use pseudoku_core::solver::{Solver, Uniqueness};
+
+const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const CLASSIC_SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pseudoku"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file under the target directory, written for one test.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+#[test]
+fn solve_reads_a_file_and_reports_each_line() {
+    let input = format!("# a comment\n\n{CLASSIC}\n12345\n11..............\n1...............\n");
+    let file = temp_file("solve.txt", &input);
+    let r = run(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(
+        lines(&r.stdout)[..3],
+        [
+            CLASSIC_SOLUTION,
+            "error: line 4: cannot tell the grid from 5 cells: a square grid has N×N cells (16, 36, 81, 256, …); \
+             give a variant for other layouts",
+            "error: line 5: given 1 appears twice in a row: at cell (row 1, column 1) and at cell (row 1, column 2)",
+        ],
+        "{}",
+        r.stderr
+    );
+    let out = lines(&r.stdout);
+    assert_eq!(out.len(), 4);
+    let layout = Layout::classic(2).unwrap();
+    assert!(out[3].starts_with('1') && is_solved(&layout, &line::parse(&layout, out[3]).unwrap()));
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn solve_reads_stdin_and_says_unsolvable() {
+    // Row 1 needs a 4 at column 4, but column 4 already has one.
+    let r = run(&["solve"], &format!("{CLASSIC}\n123.............\n...4............\n123....4........\n"));
+    let out = lines(&r.stdout);
+    assert_eq!(out[0], CLASSIC_SOLUTION);
+    assert_eq!(out[3], "unsolvable");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for (puzzle, solution) in ["123.............", "...4............"].iter().zip(&out[1..3]) {
+        let p = line::parse_inferred(puzzle).unwrap();
+        let s = line::parse(&p.layout, solution).unwrap();
+        assert!(is_solved(&p.layout, &s));
+    }
+}
+
+#[test]
+fn count_with_a_limit() {
+    let empty4 = ".".repeat(16);
+    let r = run(&["count", "--limit", "10"], &format!("{empty4}\n{CLASSIC}\n"));
+    assert_eq!(lines(&r.stdout), [">=10", "1"]);
+    let r = run(&["count"], &format!("{empty4}\n11{}\n", &empty4[2..]));
+    assert_eq!(lines(&r.stdout)[0], "288");
+    assert!(lines(&r.stdout)[1].starts_with("error: line 2: given 1 appears twice"));
+    assert_eq!(r.code, 1);
+    let r = run(&["count", "--limit", "0"], "");
+    assert_eq!(r.code, 2, "a limit of 0 is refused");
+}
+
+#[test]
+fn json_output() {
+    let r = run(&["solve", "--json"], &format!("{CLASSIC}\nxyz?\n"));
+    let values: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(values[0]["status"], "solved");
+    assert_eq!(values[0]["solution"], CLASSIC_SOLUTION);
+    assert_eq!(values[0]["line"], 1);
+    assert_eq!(values[1]["status"], "error");
+    assert_eq!(values[1]["line"], 2);
+    assert!(values[1]["error"].as_str().unwrap().contains("unknown symbol `?`"));
+    assert_eq!(r.code, 1);
+    let r = run(&["count", "--json", "--limit", "5"], &format!("{}\n", ".".repeat(16)));
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!((v["count"].as_u64(), v["exact"].as_bool()), (Some(5), Some(false)));
+}
+
+#[test]
+fn variants_from_files() {
+    // A variant file with givens and no input: its own puzzle.
+    let r = run(&["solve", "--variant", "examples/variants/samurai.txt"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let samurai =
+        Variant::parse(&std::fs::read_to_string(repo_root().join("examples/variants/samurai.txt")).unwrap()).unwrap();
+    let solution = line::parse(samurai.layout(), r.stdout.trim()).unwrap();
+    assert!(is_solved(samurai.layout(), &solution));
+    // Lines in layout order for a variant.
+    let pie_line = "5...741C....962.....4A....39C.....513...9B27....41B.....6C....148.....69";
+    let file = temp_file("pie.txt", &format!("{pie_line}\n{}\n", &pie_line[1..]));
+    let r = run(&["count", "--variant", "examples/variants/sudoku-pie.txt", file.to_str().unwrap()], "");
+    assert_eq!(lines(&r.stdout), [">=1000", "error: line 2: expected 72 cells, found 71"]);
+    assert_eq!(r.code, 1);
+    let r = run(&["solve", "--variant", "no/such/file.txt"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot read no/such/file.txt"), "{}", r.stderr);
+}
+
+#[test]
+fn bench_checks_and_times() {
+    let puzzles = format!("# three puzzles\n{CLASSIC}\n{}\n{CLASSIC}\n", ".".repeat(16));
+    // The second line has many solutions: bench reports it and fails.
+    let file = temp_file("bench.txt", &puzzles);
+    let r = run(&["bench", file.to_str().unwrap()], "");
+    assert!(r.stdout.contains("error: line 3: more than one solution"), "{}", r.stdout);
+    assert!(r.stdout.contains("3 puzzles, 2 solved uniquely and checked, 1 failed"), "{}", r.stdout);
+    assert_eq!(r.code, 1);
+    let file = temp_file("bench-ok.txt", &format!("{CLASSIC}\n{CLASSIC}\n"));
+    let r = run(&["bench", file.to_str().unwrap()], "");
+    assert!(r.stdout.contains("puzzles/s, median"), "{}", r.stdout);
+    assert_eq!(r.code, 0);
+}
+
+fn check_grids(layout: &Layout, text: &str, count: usize) {
+    let grids = lines(text);
+    assert_eq!(grids.len(), count);
+    for g in grids {
+        assert!(is_solved(layout, &line::parse(layout, g).unwrap()), "{g}");
+    }
+}
+
+#[test]
+fn fill_is_reproducible() {
+    let r = run(&["fill", "--size", "9", "--seed", "7", "--count", "3"], "");
+    check_grids(&Layout::classic(3).unwrap(), &r.stdout, 3);
+    let again = run(&["fill", "--size", "9", "--seed", "8"], "");
+    assert_eq!(lines(&again.stdout)[0], lines(&r.stdout)[1], "item i uses seed S + i");
+    let text = run(&["fill", "--size", "16", "--seed", "A BADONK BLOCKADE"], "");
+    check_grids(&Layout::classic(4).unwrap(), &text.stdout, 1);
+    assert_eq!(text.stdout, run(&["fill", "--size", "16", "--seed", "A BADONK BLOCKADE"], "").stdout);
+    let given = format!("123456{}", ".".repeat(30));
+    let boxes = run(&["fill", "--boxes", "2x3", "--seed", "1", "--given", &given], "");
+    check_grids(&Layout::boxed(2, 3).unwrap(), &boxes.stdout, 1);
+    assert!(boxes.stdout.starts_with("123456"));
+    let tall = run(&["fill", "--size", "6", "--boxes", "3x2", "--seed", "1"], "");
+    check_grids(&Layout::boxed(3, 2).unwrap(), &tall.stdout, 1);
+    let jigsaw = run(&["fill", "--variant", "examples/variants/jigsaw-9x9.txt", "--seed", "1"], "");
+    let v = Variant::parse(&std::fs::read_to_string(repo_root().join("examples/variants/jigsaw-9x9.txt")).unwrap())
+        .unwrap();
+    check_grids(v.layout(), &jigsaw.stdout, 1);
+    let bad = run(&["fill", "--size", "9", "--boxes", "2x3"], "");
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--boxes 2x3 holds 6 cells, but --size is 9"), "{}", bad.stderr);
+}
+
+#[test]
+fn generate_makes_unique_puzzles() {
+    let r = run(&["generate", "--size", "6", "--seed", "5", "--count", "3", "--symmetry", "rot180"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let layout = Layout::boxed(2, 3).unwrap();
+    let puzzles = lines(&r.stdout);
+    assert_eq!(puzzles.len(), 3);
+    for p in puzzles {
+        let givens = line::parse(&layout, p).unwrap();
+        assert!(matches!(Solver::new(&layout).uniqueness(&givens), Uniqueness::Unique(_)), "{p}");
+        for c in 0..36 {
+            assert_eq!(givens[c].is_some(), givens[35 - c].is_some(), "rot180 symmetry");
+        }
+    }
+    let r = run(&["generate", "--size", "9", "--seed", "5", "--givens", "40"], "");
+    let givens = line::parse(&Layout::classic(3).unwrap(), r.stdout.trim()).unwrap();
+    assert!(givens.iter().filter(|g| g.is_some()).count() >= 38);
+    let r = run(&["generate", "--variant", "examples/variants/diagonal-9x9.txt", "--seed", "1", "--minimal"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.trim().len(), 81);
+}
+
+#[test]
+fn show_prints_variants() {
+    let r = run(&["show", "examples/variants/sudoku-pie.txt"], "");
+    assert!(r.stdout.starts_with("name Sudoku Pie\nsize 12\npie 12 6\ngivens\n5...74\n1C....\n"), "{}", r.stdout);
+    let r = run(&["show", "--json", "examples/variants/custom-knut-vik-5x5.txt"], "");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["cells"], 25);
+    assert_eq!(v["spec"]["shape"]["Custom"]["cells"], 25);
+    let bad = temp_file("bad-variant.txt", "size 9\nboxes 3x4\n");
+    let r = run(&["show", bad.to_str().unwrap()], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("line 2: the boxes means 12 symbols, but `size` says 9"), "{}", r.stderr);
+}
