@@ -221,3 +221,18 @@ fn show_prints_variants() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("line 2: the boxes means 12 symbols, but `size` says 9"), "{}", r.stderr);
 }
+
+#[test]
+fn json_specs_read_back() {
+    for name in ["sudoku-mix.txt", "sudoku-pie.txt", "custom-knut-vik-5x5.txt", "sudokualt-16x16-diagonal.txt"] {
+        let path = format!("examples/variants/{name}");
+        let r = run(&["show", "--json", &path], "");
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let spec: pseudoku_core::format::Spec = serde_json::from_value(v["spec"].clone()).unwrap();
+        let givens: Vec<Option<usize>> = serde_json::from_value(v["givens"].clone()).unwrap();
+        let givens = givens.into_iter().map(|g| g.map(|n| pseudoku_core::symbol::Symbol::new(n - 1))).collect();
+        let back = Variant::new(spec, Some(givens)).unwrap();
+        let file = Variant::parse(&std::fs::read_to_string(repo_root().join(&path)).unwrap()).unwrap();
+        assert_eq!(back, file, "{name}");
+    }
+}
