@@ -104,7 +104,7 @@ fn as_custom(layout: &Layout, extra: Vec<House>) -> Layout {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn classic_4x4(case in case()) {
