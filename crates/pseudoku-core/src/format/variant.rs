@@ -530,7 +530,8 @@ fn read_cell_ref(token: &str) -> Option<CellRef> {
     if let Some(rest) = lower.strip_prefix('r') {
         let (r, c) = rest.split_once('c')?;
         let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
-        return (r >= 1 && c >= 1).then_some(CellRef::RowCol(r - 1, c - 1));
+        // 1-based: `r0c1` names no cell.
+        return Some(CellRef::RowCol(r.checked_sub(1)?, c.checked_sub(1)?));
     }
     lower.parse::<usize>().ok().map(CellRef::Index)
 }
@@ -1463,6 +1464,10 @@ mod tests {
         assert_eq!(
             err("size 4\nhouse r1c1 r2c2 r3c3 r5c1\n"),
             "line 2, column 22: `r5c1` is not a cell of this layout"
+        );
+        assert_eq!(
+            err("size 4\nhouse r1c1 r2c2 r3c3 r4c0\n"),
+            "line 2, column 22: expected a cell (r1c2, or a 0-based cell index), found `r4c0`"
         );
         assert_eq!(
             err("size 4\nhouse r1c1 r2c2 r3c3 x\n"),
