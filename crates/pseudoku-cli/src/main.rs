@@ -19,7 +19,9 @@ use pseudoku_core::seed::{rng_from_seed, seed_from_text};
 use pseudoku_core::solver::{Count, Uniqueness};
 use pseudoku_core::symbol::Symbol;
 
+mod grids;
 mod input;
+mod pseudoku;
 
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
@@ -76,6 +78,41 @@ enum Command {
         #[arg(long, value_name = "G")]
         givens: Option<usize>,
     },
+    /// Count the partitions of Pseudoku instances (a grid, then walls `a-b`), one per line.
+    Partition {
+        /// Stop counting at this many answers.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// Print each answer after the count, as N² region labels.
+        #[arg(long)]
+        all: bool,
+        /// Give up on an instance after this many search nodes (an `error:` line).
+        #[arg(long, value_name = "NODES")]
+        budget: Option<u64>,
+        /// Instances one per line (standard input when absent).
+        file: Option<PathBuf>,
+    },
+    /// Make Pseudoku instances with exactly one answer.
+    Construct {
+        /// N, the side of the grid (4 to 35).
+        #[arg(long, value_name = "N")]
+        size: usize,
+        /// easy, medium or hard: hard has a minimal set of walls, easier ones add walls on the answer's contested borders.
+        #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+        difficulty: DifficultyArg,
+        #[command(flatten)]
+        seeds: Seeds,
+    },
+    /// Print the canonical form of 9×9 grids or puzzles (equal for equivalent ones).
+    Canon {
+        /// Grids one per line (standard input when absent).
+        file: Option<PathBuf>,
+    },
+    /// Print grids as `Row,Col,Box,Symbol` tables (a design, as sudokuAlt's designGame).
+    Design {
+        /// Grids one per line (standard input when absent).
+        file: Option<PathBuf>,
+    },
     /// Check a variant file and print it back (normalised), or as JSON.
     Show {
         /// The variant file.
@@ -123,6 +160,23 @@ struct Seeds {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum DifficultyArg {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl From<DifficultyArg> for pseudoku_core::partition::Difficulty {
+    fn from(d: DifficultyArg) -> Self {
+        match d {
+            DifficultyArg::Easy => Self::Easy,
+            DifficultyArg::Medium => Self::Medium,
+            DifficultyArg::Hard => Self::Hard,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum SymmetryArg {
     None,
     Rot180,
@@ -158,6 +212,12 @@ fn main() -> ExitCode {
             generate(&layout, &seeds, &config)
         }
         Command::Show { file, json } => show(&file, json),
+        Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
+        Command::Construct { size, difficulty, seeds } => {
+            pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
+        }
+        Command::Canon { file } => grids::canon(file.as_deref()),
+        Command::Design { file } => grids::design(file.as_deref()),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -236,3 +236,77 @@ fn json_specs_read_back() {
         assert_eq!(back, file, "{name}");
     }
 }
+
+const PSEUDOKU_SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+#[test]
+fn partition_counts_and_lists_the_seed_answers() {
+    let r = run(&["partition"], &format!("# the seed of the Pseudoku puzzle\n{PSEUDOKU_SEED}\n"));
+    assert_eq!((r.code, r.stdout.as_str()), (0, "5\n"));
+    let r = run(&["partition", "--all"], PSEUDOKU_SEED);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "5");
+    assert_eq!(lines.len(), 6);
+    let mut answers: Vec<&str> = lines[1..].to_vec();
+    answers.sort();
+    answers.dedup();
+    assert_eq!(answers.len(), 5, "five different answers");
+    for a in &answers[..] {
+        assert_eq!(a.len(), 81);
+        assert!(a.chars().all(|c| ('1'..='9').contains(&c)));
+    }
+    let r = run(&["partition", "--limit", "3"], PSEUDOKU_SEED);
+    assert_eq!(r.stdout, ">=3\n");
+}
+
+#[test]
+fn partition_reports_bad_lines_and_goes_on() {
+    let r = run(&["partition"], &format!("12345 0-1\n{PSEUDOKU_SEED} 0-2\n{PSEUDOKU_SEED}\n"));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(r.code, 1);
+    assert!(lines[0].starts_with("error: line 1: "), "{}", lines[0]);
+    assert!(lines[1].starts_with("error: line 2: "), "{}", lines[1]);
+    assert_eq!(lines[2], "5");
+}
+
+#[test]
+fn constructed_instances_have_one_answer() {
+    let r = run(&["construct", "--size", "6", "--seed", "7", "--count", "3"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 3);
+    let counted = run(&["partition"], &r.stdout);
+    assert_eq!(counted.stdout, "1\n1\n1\n");
+    let again = run(&["construct", "--size", "6", "--seed", "7", "--count", "3"], "");
+    assert_eq!(again.stdout, r.stdout, "seeds reproduce");
+}
+
+#[test]
+fn canon_is_equal_for_equivalent_puzzles_and_design_is_a_table() {
+    // The classic puzzle with its first two rows swapped and 1↔2 relabelled.
+    let swapped: String = {
+        let rows: Vec<&str> = (0..9).map(|r| &CLASSIC[r * 9..r * 9 + 9]).collect();
+        let mut order = rows.clone();
+        order.swap(0, 1);
+        order
+            .concat()
+            .chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                c => c,
+            })
+            .collect()
+    };
+    let r = run(&["canon"], &format!("{CLASSIC}\n{swapped}\n"));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(r.code, 0);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], lines[1]);
+    assert_ne!(lines[0], CLASSIC);
+    let r = run(&["design"], CLASSIC_SOLUTION);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 82);
+    assert_eq!(lines[0], "Row,Col,Box,Symbol");
+    assert_eq!(lines[1], "1,1,1,5");
+    assert_eq!(lines[81], "9,9,9,9");
+}
