@@ -51,6 +51,10 @@ enum Command {
         /// A variant file whose layout every line has.
         #[arg(long)]
         variant: Option<PathBuf>,
+        /// The peer measured on the same puzzles in the same run: `dlx` (Knuth's Algorithm X with
+        /// dancing links, the textbook exact-cover solver) or `none`.
+        #[arg(long, value_enum, default_value_t = PeerArg::Dlx)]
+        peer: PeerArg,
     },
     /// Print random complete grids.
     Fill {
@@ -159,6 +163,12 @@ struct Seeds {
     count: u64,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum PeerArg {
+    Dlx,
+    None,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum DifficultyArg {
     Easy,
@@ -200,7 +210,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
         Command::Count { limit, input } => count(&input, limit),
-        Command::Bench { file, variant } => bench(&file, variant.as_deref()),
+        Command::Bench { file, variant, peer } => bench(&file, variant.as_deref(), peer),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
         Command::Generate { layout, seeds, symmetry, minimal, givens } => {
             let config = GenerateConfig {
@@ -307,7 +317,7 @@ fn count(input: &Input, limit: u64) -> Result<bool> {
     each_puzzle(input, |_, solver, givens| Outcome::Counted(solver.count(givens, limit)))
 }
 
-fn bench(file: &std::path::Path, variant: Option<&std::path::Path>) -> Result<bool> {
+fn bench(file: &std::path::Path, variant: Option<&std::path::Path>, peer: PeerArg) -> Result<bool> {
     let variant = variant.map(read_variant).transpose()?;
     let mut layouts = Layouts::new(variant.as_ref());
     let lines = read_lines(Some(file))?;
@@ -337,18 +347,62 @@ fn bench(file: &std::path::Path, variant: Option<&std::path::Path>) -> Result<bo
         }
     }
     let wall = started.elapsed();
-    let solving: std::time::Duration = times.iter().sum();
-    times.sort_unstable();
-    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    let ours = Timing::of(&mut times);
     println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
-    println!(
-        "{:.0} puzzles/s, median {:.1} µs per puzzle (solving {:.3} s, wall {:.3} s)",
-        times.len() as f64 / solving.as_secs_f64().max(1e-9),
-        median.as_secs_f64() * 1e6,
-        solving.as_secs_f64(),
-        wall.as_secs_f64()
-    );
+    println!("pseudoku: {ours} (wall {:.3} s)", wall.as_secs_f64());
+    if peer == PeerArg::Dlx {
+        let mut peers: std::collections::HashMap<usize, pseudoku_bench::dlx::Dlx> = Default::default();
+        let mut peer_times = Vec::with_capacity(lines.len());
+        for line in &lines {
+            if let Ok((layout, _, givens)) = layouts.parse(&line.text) {
+                let dlx = peers.entry(layout.cell_count()).or_insert_with(|| pseudoku_bench::dlx::Dlx::new(layout));
+                let t = Instant::now();
+                let n = dlx.count(&givens, 2, None);
+                peer_times.push(t.elapsed());
+                if n != 1 {
+                    println!("error: line {}: the peer finds {n} solutions", line.number);
+                }
+            }
+        }
+        let theirs = Timing::of(&mut peer_times);
+        println!("dlx (peer): {theirs}");
+        println!(
+            "pseudoku / dlx: {:.2}× the throughput, {:.2}× the median time",
+            ours.per_second / theirs.per_second.max(1e-9),
+            ours.median_us / theirs.median_us.max(1e-9)
+        );
+    }
     Ok(failures == 0)
+}
+
+/// Throughput and median of a list of solve times.
+struct Timing {
+    per_second: f64,
+    median_us: f64,
+    total: f64,
+}
+
+impl Timing {
+    fn of(times: &mut [std::time::Duration]) -> Timing {
+        let total: std::time::Duration = times.iter().sum();
+        times.sort_unstable();
+        let median = times.get(times.len() / 2).copied().unwrap_or_default();
+        Timing {
+            per_second: times.len() as f64 / total.as_secs_f64().max(1e-9),
+            median_us: median.as_secs_f64() * 1e6,
+            total: total.as_secs_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} puzzles/s, median {:.1} µs per puzzle (solving {:.3} s)",
+            self.per_second, self.median_us, self.total
+        )
+    }
 }
 
 /// Why an answer is wrong, if it is.
