@@ -147,12 +147,7 @@ pub struct Layout {
 
 impl Layout {
     /// Builds a layout from its parts, checking every house.
-    pub fn new(
-        size: usize,
-        cell_count: usize,
-        geometry: Geometry,
-        houses: Vec<House>,
-    ) -> Result<Layout, LayoutError> {
+    pub fn new(size: usize, cell_count: usize, geometry: Geometry, houses: Vec<House>) -> Result<Layout, LayoutError> {
         if size == 0 || size > MAX_SYMBOLS {
             return Err(LayoutError::BadSize(size));
         }
@@ -266,7 +261,8 @@ impl Layout {
             houses.push(House { kind: HouseKind::Ring, cells: (0..sectors).map(|s| cell(s, r)).collect() });
         }
         for pair in 0..sectors / 2 {
-            let cells = (0..2).flat_map(|k| (0..rings).map(move |r| (2 * pair + k, r))).map(|(s, r)| cell(s, r)).collect();
+            let cells =
+                (0..2).flat_map(|k| (0..rings).map(move |r| (2 * pair + k, r))).map(|(s, r)| cell(s, r)).collect();
             houses.push(House { kind: HouseKind::SectorPair, cells });
         }
         Layout::new(sectors, sectors * rings, Geometry::Pie { sectors, rings }, houses)
@@ -307,7 +303,10 @@ impl Layout {
     /// Sudoku Mix, triathlon). Every grid must have a [`Geometry::Board`]
     /// with all its positions filled and the same number of symbols.
     pub fn multigrid(height: usize, width: usize, grids: &[(usize, usize, &Layout)]) -> Result<Layout, LayoutError> {
-        let size = grids.first().map(|g| g.2.size).ok_or_else(|| LayoutError::Unsupported("a multi-grid needs at least one grid".into()))?;
+        let size = grids
+            .first()
+            .map(|g| g.2.size)
+            .ok_or_else(|| LayoutError::Unsupported("a multi-grid needs at least one grid".into()))?;
         let mut index = vec![u32::MAX; height * width];
         let mut maps = Vec::new();
         for (g, &(row, col, layout)) in grids.iter().enumerate() {
@@ -320,7 +319,9 @@ impl Layout {
             if row + gh > height || col + gw > width {
                 return Err(LayoutError::GridOutside { grid: g, row, col, height, width });
             }
-            maps.push(positions.iter().map(|&(r, c)| (row + r as usize) * width + col + c as usize).collect::<Vec<_>>());
+            maps.push(
+                positions.iter().map(|&(r, c)| (row + r as usize) * width + col + c as usize).collect::<Vec<_>>(),
+            );
             for &p in maps.last().unwrap() {
                 index[p] = 0;
             }
@@ -430,10 +431,14 @@ fn board_geometry(height: usize, width: usize) -> Geometry {
 
 fn push_rows_and_columns(houses: &mut Vec<House>, height: usize, width: usize) {
     for r in 0..height {
-        houses.push(House { kind: HouseKind::Row, cells: (0..width).map(|c| CellId((r * width + c) as u32)).collect() });
+        houses
+            .push(House { kind: HouseKind::Row, cells: (0..width).map(|c| CellId((r * width + c) as u32)).collect() });
     }
     for c in 0..width {
-        houses.push(House { kind: HouseKind::Column, cells: (0..height).map(|r| CellId((r * width + c) as u32)).collect() });
+        houses.push(House {
+            kind: HouseKind::Column,
+            cells: (0..height).map(|r| CellId((r * width + c) as u32)).collect(),
+        });
     }
 }
 

@@ -1,0 +1,241 @@
+//! Random complete grids and puzzles with exactly one solution.
+
+use rand::RngCore;
+
+use crate::layout::{CellId, Geometry, Layout};
+use crate::seed::{rng_from_seed, shuffle};
+use crate::solver::{SearchEnd, Solver, Uniqueness};
+use crate::symbol::Symbol;
+
+/// Why no grid could be filled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FillError {
+    #[error("the pre-placed symbols admit no completion")]
+    NoCompletion,
+    #[error("gave up after {nodes} search nodes in {attempts} attempts")]
+    GaveUp { nodes: u64, attempts: u32 },
+    #[error("expected {expected} pre-placed entries (one per cell), found {found}")]
+    GivensLength { expected: usize, found: usize },
+    #[error("pre-placed symbol {symbol} at cell {cell} is outside 1..={size}")]
+    SymbolOutOfRange { cell: usize, symbol: usize, size: usize },
+}
+
+/// Budget of a fill: `attempts` restarts, each allowed `nodes_per_attempt`
+/// guesses (doubling on every restart).
+#[derive(Clone, Copy, Debug)]
+pub struct FillBudget {
+    pub attempts: u32,
+    pub nodes_per_attempt: u64,
+}
+
+impl FillBudget {
+    pub fn for_layout(layout: &Layout) -> FillBudget {
+        FillBudget { attempts: 12, nodes_per_attempt: (layout.cell_count() as u64 * 4).max(1000) }
+    }
+}
+
+/// A random complete grid of `layout` around the pre-placed symbols
+/// `givens` (all `None` for a blank grid).
+pub fn fill(layout: &Layout, givens: &[Option<Symbol>], rng: &mut dyn RngCore) -> Result<Vec<Symbol>, FillError> {
+    fill_with(&mut Solver::new(layout), layout, givens, rng, FillBudget::for_layout(layout))
+}
+
+/// [`fill`] with a solver to reuse and an explicit budget.
+pub fn fill_with(
+    solver: &mut Solver,
+    layout: &Layout,
+    givens: &[Option<Symbol>],
+    rng: &mut dyn RngCore,
+    budget: FillBudget,
+) -> Result<Vec<Symbol>, FillError> {
+    check_givens(layout, givens)?;
+    let mut nodes = 0;
+    let mut per_attempt = budget.nodes_per_attempt;
+    for _ in 0..budget.attempts {
+        let (found, report) = solver.solve_random(givens, rng, Some(per_attempt));
+        nodes += report.nodes;
+        if let Some(mut grid) = found {
+            if givens.iter().all(Option::is_none) {
+                // Relabel at random: every symbol becomes equally likely in
+                // every cell, whatever bias the search order has.
+                let mut perm: Vec<usize> = (0..layout.size()).collect();
+                shuffle(&mut perm, rng);
+                for s in grid.iter_mut() {
+                    *s = Symbol::new(perm[s.index()]);
+                }
+            }
+            return Ok(grid);
+        }
+        if report.end == SearchEnd::Exhausted {
+            return Err(FillError::NoCompletion);
+        }
+        per_attempt = per_attempt.saturating_mul(2);
+    }
+    Err(FillError::GaveUp { nodes, attempts: budget.attempts })
+}
+
+fn check_givens(layout: &Layout, givens: &[Option<Symbol>]) -> Result<(), FillError> {
+    if givens.len() != layout.cell_count() {
+        return Err(FillError::GivensLength { expected: layout.cell_count(), found: givens.len() });
+    }
+    for (cell, g) in givens.iter().enumerate() {
+        if let Some(s) = g {
+            if s.index() >= layout.size() {
+                return Err(FillError::SymbolOutOfRange { cell, symbol: s.number(), size: layout.size() });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Which cells are removed together, so the givens keep a symmetry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Symmetry {
+    #[default]
+    None,
+    /// Half-turn rotation about the centre.
+    Rot180,
+    /// Mirror about the vertical centre line.
+    Mirror,
+    /// Mirror about the main diagonal (square boards only).
+    Diagonal,
+}
+
+/// What to make.
+#[derive(Clone, Debug, Default)]
+pub struct GenerateConfig {
+    pub symmetry: Symmetry,
+    /// Keep removing until no given can be removed (the default stops at
+    /// `target_givens` when set, and is otherwise minimal too).
+    pub minimal: bool,
+    /// Stop removing once at most this many givens remain.
+    pub target_givens: Option<usize>,
+}
+
+/// A puzzle and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub givens: Vec<Option<Symbol>>,
+    pub solution: Vec<Symbol>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("could not fill a grid: {0}")]
+    Fill(#[from] FillError),
+    #[error("the {0:?} symmetry needs a board geometry of the same height and width")]
+    Symmetry(Symmetry),
+}
+
+/// A random puzzle of `layout` with exactly one solution, reproducible
+/// from `seed`.
+pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generated, GenerateError> {
+    let mut rng = rng_from_seed(seed);
+    let mut solver = Solver::new(layout);
+    let blank = vec![None; layout.cell_count()];
+    let solution = fill_with(&mut solver, layout, &blank, &mut rng, FillBudget::for_layout(layout))?;
+    let mut orbits = symmetry_orbits(layout, config.symmetry)?;
+    shuffle(&mut orbits, &mut rng);
+    let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
+    let mut count = givens.len();
+    for orbit in orbits {
+        if config.target_givens.is_some_and(|t| count <= t) && !config.minimal {
+            break;
+        }
+        for &c in &orbit {
+            givens[c] = None;
+        }
+        if matches!(solver.uniqueness(&givens), Uniqueness::Unique(_)) {
+            count -= orbit.len();
+        } else {
+            for &c in &orbit {
+                givens[c] = Some(solution[c]);
+            }
+        }
+    }
+    Ok(Generated { givens, solution })
+}
+
+/// Groups of cells that map onto each other under `symmetry`.
+pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<usize>>, GenerateError> {
+    let n = layout.cell_count();
+    if symmetry == Symmetry::None {
+        return Ok((0..n).map(|c| vec![c]).collect());
+    }
+    let (height, width) = match layout.geometry() {
+        Geometry::Board { height, width, .. } => (*height, *width),
+        _ => return Err(GenerateError::Symmetry(symmetry)),
+    };
+    if symmetry == Symmetry::Diagonal && height != width {
+        return Err(GenerateError::Symmetry(symmetry));
+    }
+    let image = |c: usize| -> usize {
+        let (r, col) = layout.position(CellId(c as u32)).expect("board cell");
+        let (r2, c2) = match symmetry {
+            Symmetry::Rot180 => (height - 1 - r, width - 1 - col),
+            Symmetry::Mirror => (r, width - 1 - col),
+            Symmetry::Diagonal => (col, r),
+            Symmetry::None => (r, col),
+        };
+        layout.cell_at(r2, c2).map_or(c, CellId::index)
+    };
+    let mut done = vec![false; n];
+    let mut orbits = Vec::new();
+    for c in 0..n {
+        if !done[c] {
+            let mut orbit = vec![c];
+            done[c] = true;
+            let mut next = image(c);
+            while !done[next] {
+                done[next] = true;
+                orbit.push(next);
+                next = image(next);
+            }
+            orbits.push(orbit);
+        }
+    }
+    Ok(orbits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::is_solved;
+
+    #[test]
+    fn generated_puzzles_are_unique_and_reproducible() {
+        let layout = Layout::classic(3).unwrap();
+        for seed in 0..5 {
+            let g = generate(&layout, &GenerateConfig::default(), seed).unwrap();
+            let full: Vec<_> = g.solution.iter().copied().map(Some).collect();
+            assert!(is_solved(&layout, &full));
+            assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
+            assert_eq!(generate(&layout, &GenerateConfig::default(), seed).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn symmetric_givens() {
+        let layout = Layout::classic(3).unwrap();
+        let config = GenerateConfig { symmetry: Symmetry::Rot180, ..Default::default() };
+        let g = generate(&layout, &config, 9).unwrap();
+        for c in 0..81 {
+            assert_eq!(g.givens[c].is_some(), g.givens[80 - c].is_some());
+        }
+    }
+
+    #[test]
+    fn impossible_givens_are_reported() {
+        let layout = Layout::classic(2).unwrap();
+        let mut givens = vec![None; 16];
+        // Symbol 1 in row 0 and, elsewhere, block every place for 1 in box 1.
+        givens[0] = Some(Symbol::new(0));
+        givens[10] = Some(Symbol::new(0));
+        givens[2] = Some(Symbol::new(1));
+        givens[7] = Some(Symbol::new(2));
+        givens[6] = Some(Symbol::new(3));
+        let mut rng = rng_from_seed(1);
+        assert_eq!(fill(&layout, &givens, &mut rng), Err(FillError::NoCompletion));
+    }
+}
