@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::board::{cell_element_id, Board};
 use crate::browser;
 use crate::controls::{Keypad, Notice, SeedLink, Status};
-use crate::game::{key_action, Action};
+use crate::game::{key_action, Action, Game};
 
 #[function_component]
 pub fn App() -> Html {
@@ -67,18 +67,12 @@ pub fn App() -> Html {
         }
     });
 
-    let dispatch = |make: fn(_) -> Action| {
-        let dispatcher = game.dispatcher();
-        Callback::from(move |x| dispatcher.dispatch(make(x)))
-    };
-    let on_select = dispatch(Action::Select);
-    let on_enter = dispatch(Action::Enter);
-    let on_clear = dispatch(|()| Action::Clear);
-    let on_dismiss = dispatch(|()| Action::DismissNotice);
-    let on_new = {
-        let dispatcher = game.dispatcher();
-        Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::NewPuzzle(browser::random_seed())))
-    };
+    let dispatcher = game.dispatcher();
+    let on_select = send(&dispatcher, Action::Select);
+    let on_enter = send(&dispatcher, Action::Enter);
+    let on_clear = send(&dispatcher, |()| Action::Clear);
+    let on_dismiss = send(&dispatcher, |()| Action::DismissNotice);
+    let on_new = send(&dispatcher, |_: MouseEvent| Action::NewPuzzle(browser::random_seed()));
 
     html! {
         <main class="app">
@@ -98,4 +92,10 @@ pub fn App() -> Html {
             </footer>
         </main>
     }
+}
+
+/// A callback that turns its input into an action and dispatches it.
+fn send<T: 'static>(dispatcher: &UseReducerDispatcher<Game>, make: impl Fn(T) -> Action + 'static) -> Callback<T> {
+    let dispatcher = dispatcher.clone();
+    Callback::from(move |input| dispatcher.dispatch(make(input)))
 }

@@ -50,7 +50,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let tab_stop = selected.or_else(|| (layout.cell_count() > 0).then_some(CellId(0)));
 
     let rows = (0..height).map(|row| {
-        let cells = (0..width).filter_map(|col| layout.cell_at(row, col)).map(|cell| {
+        let cells = (0..width).filter_map(|col| Some((col, layout.cell_at(row, col)?))).map(|(col, cell)| {
             let value = game.value(cell);
             let class = classes!(
                 "cell",

@@ -46,8 +46,9 @@ pub fn initial_game() -> Game {
 /// A new puzzle from `seed`, or a blank grid with a notice if none can be
 /// made (the page is never left empty).
 fn new_game(seed: u64) -> Game {
-    Game::generate(classic_layout(), seed)
-        .unwrap_or_else(|err| Game::blank(classic_layout(), seed).with_notice(format!("Could not make puzzle {seed}: {err}")))
+    Game::generate(classic_layout(), seed).unwrap_or_else(|err| {
+        Game::blank(classic_layout(), seed).with_notice(format!("Could not make puzzle {seed}: {err}"))
+    })
 }
 
 /// A fresh seed for "New puzzle". The engine never reads a clock or a
@@ -104,7 +105,10 @@ fn percent_decode(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(byte)) => {
                 out.push(byte);

@@ -43,13 +43,19 @@ impl std::fmt::Display for SaveError {
 
 impl SavedGame {
     pub fn from_game(game: &Game) -> SavedGame {
-        SavedGame { version: VERSION, seed: game.seed(), givens: write_line(game.givens()), cells: write_line(game.cells()) }
+        SavedGame {
+            version: VERSION,
+            seed: game.seed(),
+            givens: write_line(game.givens()),
+            cells: write_line(game.cells()),
+        }
     }
 
     /// Reads the JSON text of a saved game.
     pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
         // Look at the version first, so a future format gets a clear message.
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| SaveError(format!("it is not valid JSON ({e})")))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| SaveError(format!("it is not valid JSON ({e})")))?;
         match value.get("version").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(VERSION) => {}
             Some(v) => return Err(SaveError(format!("it is version {v}, and this page reads version {VERSION}"))),
@@ -64,7 +70,8 @@ impl SavedGame {
 
     /// The game, after checking it fits `layout` and keeps its givens.
     pub fn into_game(self, layout: Rc<Layout>) -> Result<Game, SaveError> {
-        let givens = read_line(&self.givens, &layout).map_err(|e| SaveError(format!("its givens are damaged ({e})")))?;
+        let givens =
+            read_line(&self.givens, &layout).map_err(|e| SaveError(format!("its givens are damaged ({e})")))?;
         let cells = read_line(&self.cells, &layout).map_err(|e| SaveError(format!("its cells are damaged ({e})")))?;
         if let Some(i) = givens.iter().zip(&cells).position(|(g, c)| g.is_some() && g != c) {
             return Err(SaveError(format!("cell {} does not hold its given", i + 1)));
