@@ -103,6 +103,11 @@ pub fn Board(props: &BoardProps) -> Html {
         >
             { for rows }
             <path class="region-lines" d={region_lines(layout, height, width)} aria-hidden="true" />
+            // The selection frame, drawn last so no neighbour covers it.
+            if let Some((row, col)) = selected.and_then(|s| layout.position(s)) {
+                <rect class="cursor" x={((col * UNIT) as f64 + 0.45).to_string()} y={((row * UNIT) as f64 + 0.45).to_string()}
+                    width="9.1" height="9.1" rx="0.6" aria-hidden="true" />
+            }
         </svg>
     }
 }
