@@ -4,7 +4,7 @@ use rand::RngCore;
 
 use crate::layout::{CellId, Geometry, Layout};
 use crate::seed::{rng_from_seed, shuffle};
-use crate::solver::{SearchEnd, Solver, Uniqueness};
+use crate::solver::{Flow, SearchEnd, SearchOptions, Solver};
 use crate::symbol::Symbol;
 
 /// Why no grid could be filled.
@@ -111,6 +111,23 @@ pub struct GenerateConfig {
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
+    /// Search nodes allowed to decide whether one given can go; a given
+    /// whose check runs out is kept (the puzzle stays proven unique, but
+    /// may then not be minimal: see [`Generated::undecided`]). `None`: an
+    /// automatic budget by size, unlimited up to 81 cells.
+    pub check_budget: Option<u64>,
+}
+
+impl GenerateConfig {
+    fn budget_for(&self, layout: &Layout) -> Option<u64> {
+        self.check_budget.or(match (layout.cell_count(), layout.size()) {
+            // Up to 9×9 a proof never takes long: no budget, truly minimal.
+            (0..=81, _) => None,
+            // Multi-grids of 9×9s: their proofs can wander between grids.
+            (_, 0..=9) => Some(1_000),
+            _ => Some(200),
+        })
+    }
 }
 
 /// A puzzle and its solution.
@@ -118,6 +135,9 @@ pub struct GenerateConfig {
 pub struct Generated {
     pub givens: Vec<Option<Symbol>>,
     pub solution: Vec<Symbol>,
+    /// Givens kept only because their check ran out of budget; the puzzle
+    /// is minimal when this is 0 and every given was tried.
+    pub undecided: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -126,35 +146,178 @@ pub enum GenerateError {
     Fill(#[from] FillError),
     #[error("the {0:?} symmetry needs a board geometry of the same height and width")]
     Symmetry(Symmetry),
+    #[error("the generator has already delivered its puzzle")]
+    Finished,
 }
 
 /// A random puzzle of `layout` with exactly one solution, reproducible
-/// from `seed`.
+/// from `seed`. The same as running a [`Generator`] to the end.
 pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generated, GenerateError> {
-    let mut rng = rng_from_seed(seed);
-    let mut solver = Solver::new(layout);
-    let blank = vec![None; layout.cell_count()];
-    let solution = fill_with(&mut solver, layout, &blank, &mut rng, FillBudget::for_layout(layout))?;
-    let mut orbits = symmetry_orbits(layout, config.symmetry)?;
-    shuffle(&mut orbits, &mut rng);
-    let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
-    let mut count = givens.len();
-    for orbit in orbits {
-        if config.target_givens.is_some_and(|t| count <= t) && !config.minimal {
-            break;
-        }
-        for &c in &orbit {
-            givens[c] = None;
-        }
-        if matches!(solver.uniqueness(&givens), Uniqueness::Unique(_)) {
-            count -= orbit.len();
-        } else {
-            for &c in &orbit {
-                givens[c] = Some(solution[c]);
-            }
+    let mut generator = Generator::new(layout, config, seed)?;
+    loop {
+        if let Progress::Done(generated) = generator.step(u32::MAX)? {
+            return Ok(generated);
         }
     }
-    Ok(Generated { givens, solution })
+}
+
+/// How far a [`Generator`] has come.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Progress {
+    /// Still working; `done` of `total` steps (a fill attempt or one
+    /// removal check each) are behind it. `total` may grow while filling.
+    Working {
+        stage: Stage,
+        done: usize,
+        total: usize,
+    },
+    Done(Generated),
+}
+
+/// What a [`Generator`] is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Filling,
+    Removing,
+}
+
+/// A puzzle generator that works in small steps, so a caller (the web
+/// app's worker) can report progress between them and cancel by dropping
+/// it. Each step is bounded: one fill attempt (itself bounded in nodes) or
+/// up to the given number of removal checks (each bounded by the
+/// configured check budget).
+pub struct Generator {
+    layout: Layout,
+    config: GenerateConfig,
+    solver: Solver,
+    rng: crate::seed::EngineRng,
+    orbits: Vec<Vec<usize>>,
+    phase: Phase,
+}
+
+enum Phase {
+    Fill { attempt: u32, per_attempt: u64, nodes: u64 },
+    Remove { solution: Vec<Symbol>, givens: Vec<Option<Symbol>>, next: usize, count: usize, undecided: usize },
+    Done,
+}
+
+impl Generator {
+    pub fn new(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generator, GenerateError> {
+        let orbits = symmetry_orbits(layout, config.symmetry)?;
+        Ok(Generator {
+            layout: layout.clone(),
+            config: config.clone(),
+            solver: Solver::new(layout),
+            rng: rng_from_seed(seed),
+            orbits,
+            phase: Phase::Fill { attempt: 0, per_attempt: FillBudget::for_layout(layout).nodes_per_attempt, nodes: 0 },
+        })
+    }
+
+    /// Does up to `checks` removal checks (or one fill attempt) and says
+    /// where it stands.
+    pub fn step(&mut self, checks: u32) -> Result<Progress, GenerateError> {
+        let budget = FillBudget::for_layout(&self.layout);
+        match &mut self.phase {
+            Phase::Fill { attempt, per_attempt, nodes } => {
+                let blank = vec![None; self.layout.cell_count()];
+                let one = FillBudget { attempts: 1, nodes_per_attempt: *per_attempt };
+                match fill_with(&mut self.solver, &self.layout, &blank, &mut self.rng, one) {
+                    Ok(solution) => {
+                        shuffle(&mut self.orbits, &mut self.rng);
+                        let givens = solution.iter().copied().map(Some).collect();
+                        let count = self.layout.cell_count();
+                        self.phase = Phase::Remove { solution, givens, next: 0, count, undecided: 0 };
+                    }
+                    Err(FillError::GaveUp { nodes: n, .. }) => {
+                        *attempt += 1;
+                        *nodes += n;
+                        *per_attempt = per_attempt.saturating_mul(2);
+                        if *attempt >= budget.attempts {
+                            return Err(FillError::GaveUp { nodes: *nodes, attempts: *attempt }.into());
+                        }
+                        return Ok(Progress::Working {
+                            stage: Stage::Filling,
+                            done: *attempt as usize,
+                            total: budget.attempts as usize,
+                        });
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            Phase::Remove { solution, givens, next, count, undecided } => {
+                let check_budget = self.config.budget_for(&self.layout);
+                for _ in 0..checks {
+                    let Some(orbit) = self.orbits.get(*next) else { break };
+                    if self.config.target_givens.is_some_and(|t| *count <= t) && !self.config.minimal {
+                        *next = self.orbits.len();
+                        break;
+                    }
+                    *next += 1;
+                    for &c in orbit {
+                        givens[c] = None;
+                    }
+                    match removal(&mut self.solver, givens, solution, orbit, check_budget) {
+                        Removal::Ok => *count -= orbit.len(),
+                        verdict => {
+                            *undecided += usize::from(verdict == Removal::Undecided);
+                            for &c in orbit {
+                                givens[c] = Some(solution[c]);
+                            }
+                        }
+                    }
+                }
+                if *next >= self.orbits.len() {
+                    let done = Generated {
+                        givens: std::mem::take(givens),
+                        solution: std::mem::take(solution),
+                        undecided: *undecided,
+                    };
+                    self.phase = Phase::Done;
+                    return Ok(Progress::Done(done));
+                }
+                return Ok(Progress::Working { stage: Stage::Removing, done: *next, total: self.orbits.len() });
+            }
+            Phase::Done => {}
+        }
+        match &self.phase {
+            Phase::Remove { next, .. } => {
+                Ok(Progress::Working { stage: Stage::Removing, done: *next, total: self.orbits.len() })
+            }
+            _ => Err(GenerateError::Finished),
+        }
+    }
+}
+
+/// Whether the givens (with `orbit` just emptied) still have one solution.
+/// The puzzle had one; it still has one unless a solution differs from it in
+/// a removed cell.
+fn removal(
+    solver: &mut Solver,
+    givens: &[Option<Symbol>],
+    solution: &[Symbol],
+    orbit: &[usize],
+    budget: Option<u64>,
+) -> Removal {
+    for &c in orbit {
+        let exclude = [(c, solution[c])];
+        let options = SearchOptions { exclude: &exclude, node_budget: budget, ..Default::default() };
+        let report = solver.search(givens, options, &mut |_: &[Symbol]| Flow::Stop);
+        if report.solutions > 0 {
+            return Removal::Ambiguous;
+        }
+        if report.end == SearchEnd::OutOfBudget {
+            return Removal::Undecided;
+        }
+    }
+    Removal::Ok
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Removal {
+    Ok,
+    Ambiguous,
+    Undecided,
 }
 
 /// Groups of cells that map onto each other under `symmetry`.
@@ -202,6 +365,7 @@ pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<us
 mod tests {
     use super::*;
     use crate::grid::is_solved;
+    use crate::solver::Uniqueness;
 
     #[test]
     fn generated_puzzles_are_unique_and_reproducible() {

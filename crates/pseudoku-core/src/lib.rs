@@ -25,6 +25,8 @@ pub mod bits;
 pub mod generate;
 pub mod grid;
 pub mod layout;
+pub mod partition;
 pub mod seed;
 pub mod solver;
 pub mod symbol;
+pub mod transform;

@@ -17,11 +17,17 @@
 //! The arena grows only when the search goes deeper than ever before; after
 //! that the search loop allocates nothing.
 
-use rand::{Rng, RngCore};
+use rand::RngCore;
 
-use crate::bits::{Mask, Wide};
+use crate::bits::Wide;
 use crate::layout::Layout;
 use crate::symbol::Symbol;
+
+mod classic9;
+mod generic;
+
+use classic9::Classic9;
+use generic::Engine;
 
 /// What a [`Sink`] wants after each event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,11 +55,28 @@ impl<F: FnMut(&[Symbol]) -> Flow> Sink for F {
 /// How many nodes pass between two calls of [`Sink::progress`].
 pub const PROGRESS_INTERVAL: u64 = 1024;
 
+/// How much reasoning runs at each node before the search guesses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Propagation {
+    /// Naked and hidden singles: the cheapest nodes, for random fills.
+    Singles,
+    /// Singles and locked candidates (pointing and claiming between any two
+    /// overlapping houses): fewer nodes, for proving uniqueness.
+    #[default]
+    LockedCandidates,
+}
+
 /// Options of one search.
 #[derive(Default)]
 pub struct SearchOptions<'a> {
+    /// Reasoning per node (the classic 9×9 fast path always does its own).
+    pub propagation: Propagation,
     /// Stop after this many search nodes (a node is one guess).
     pub node_budget: Option<u64>,
+    /// Candidates ruled out from the start: `(cell, symbol)`. Asking for a
+    /// solution with a cell's known symbol excluded is the cheap way to ask
+    /// whether that cell's given can go.
+    pub exclude: &'a [(usize, Symbol)],
     /// Try candidates in random order (for random fills); ascending when `None`.
     pub rng: Option<&'a mut dyn RngCore>,
 }
@@ -114,6 +137,7 @@ pub struct Solver {
 }
 
 enum Inner {
+    Classic9(Classic9),
     U16(Engine<u16>),
     U32(Engine<u32>),
     U64(Engine<u64>),
@@ -124,6 +148,7 @@ enum Inner {
 macro_rules! dispatch {
     ($self:expr, $e:ident => $body:expr) => {
         match &mut $self.inner {
+            Inner::Classic9($e) => $body,
             Inner::U16($e) => $body,
             Inner::U32($e) => $body,
             Inner::U64($e) => $body,
@@ -135,6 +160,16 @@ macro_rules! dispatch {
 
 impl Solver {
     pub fn new(layout: &Layout) -> Solver {
+        let inner = match layout.size() {
+            9 if is_classic9(layout) => Inner::Classic9(Classic9::new()),
+            _ => return Solver::generic(layout),
+        };
+        Solver { inner }
+    }
+
+    /// A solver that never takes a fast path: the generic engine for any
+    /// layout. For differential tests and benchmarks.
+    pub fn generic(layout: &Layout) -> Solver {
         let inner = match layout.size() {
             0..=16 => Inner::U16(Engine::new(layout)),
             17..=32 => Inner::U32(Engine::new(layout)),
@@ -184,7 +219,7 @@ impl Solver {
         node_budget: Option<u64>,
     ) -> (Count, SearchReport) {
         let mut found = 0u64;
-        let report = self.search(givens, SearchOptions { node_budget, rng: None }, &mut |_: &[Symbol]| {
+        let report = self.search(givens, SearchOptions { node_budget, ..Default::default() }, &mut |_: &[Symbol]| {
             found += 1;
             if found >= limit {
                 Flow::Stop
@@ -219,6 +254,13 @@ impl Solver {
         }
     }
 
+    /// True when some solution has a symbol other than `symbol` in `cell`.
+    pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: usize, symbol: Symbol) -> bool {
+        let exclude = [(cell, symbol)];
+        let options = SearchOptions { exclude: &exclude, ..Default::default() };
+        self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).solutions > 0
+    }
+
     /// One solution with candidates tried in the order `rng` draws; used by
     /// the random fill. `None` when there is none or the budget ran out
     /// (the report tells which).
@@ -229,244 +271,39 @@ impl Solver {
         node_budget: Option<u64>,
     ) -> (Option<Vec<Symbol>>, SearchReport) {
         let mut first = None;
-        let report = self.search(givens, SearchOptions { node_budget, rng: Some(rng) }, &mut |s: &[Symbol]| {
-            first = Some(s.to_vec());
-            Flow::Stop
-        });
+        let report = self.search(
+            givens,
+            SearchOptions { node_budget, rng: Some(rng), propagation: Propagation::Singles, exclude: &[] },
+            &mut |s: &[Symbol]| {
+                first = Some(s.to_vec());
+                Flow::Stop
+            },
+        );
         (first, report)
     }
 }
 
-/// The layout's tables in the shape the search wants, plus scratch space.
-struct Engine<M: Mask> {
-    n: usize,
-    cells: usize,
-    full: M,
-    /// House `h` is `house_cells[h * n..(h + 1) * n]`.
-    house_cells: Vec<u32>,
-    peer_start: Vec<u32>,
-    peers: Vec<u32>,
-    /// Level `d` of the search is `arena[d * cells..(d + 1) * cells]`.
-    arena: Vec<M>,
-    queue: Vec<u32>,
-    frames: Vec<Frame<M>>,
-    out: Vec<Symbol>,
-}
-
-struct Frame<M> {
-    level: usize,
-    cell: usize,
-    remaining: M,
-}
-
-impl<M: Mask> Engine<M> {
-    fn new(layout: &Layout) -> Engine<M> {
-        let n = layout.size();
-        let cells = layout.cell_count();
-        let house_cells = layout.houses().iter().flat_map(|h| h.cells.iter().map(|c| c.0)).collect();
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        let mut peers = Vec::new();
-        for c in 0..cells {
-            peer_start.push(peers.len() as u32);
-            peers.extend_from_slice(layout.peers(crate::layout::CellId(c as u32)));
-        }
-        peer_start.push(peers.len() as u32);
-        Engine {
-            n,
-            cells,
-            full: M::full(n),
-            house_cells,
-            peer_start,
-            peers,
-            arena: vec![M::ZERO; cells * 8],
-            queue: Vec::with_capacity(cells),
-            frames: Vec::with_capacity(cells),
-            out: Vec::with_capacity(cells),
-        }
+/// True when `layout` has exactly the houses of the classic 9×9 (in any
+/// order and of any kind), so the fast path applies.
+fn is_classic9(layout: &Layout) -> bool {
+    let Ok(classic) = Layout::classic(3) else { return false };
+    if layout.cell_count() != 81 || layout.houses().len() != 27 {
+        return false;
     }
-
-    fn search(
-        &mut self,
-        givens: &[Option<Symbol>],
-        mut options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
-    ) -> SearchReport {
-        assert_eq!(givens.len(), self.cells, "one given (or None) per cell");
-        let cells = self.cells;
-        let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
-        self.queue.clear();
-        self.frames.clear();
-        {
-            let root = &mut self.arena[..cells];
-            for (c, g) in givens.iter().enumerate() {
-                match g {
-                    Some(s) => {
-                        assert!(s.index() < self.n, "symbol {} outside 1..={}", s.number(), self.n);
-                        root[c] = M::bit(s.index());
-                        self.queue.push(c as u32);
-                    }
-                    None => root[c] = self.full,
-                }
-                if self.n == 1 && g.is_none() {
-                    self.queue.push(c as u32);
-                }
-            }
-        }
-        if self.propagate(0).is_err() {
-            return report;
-        }
-        match self.choose(0) {
-            None => {
-                report.solutions = 1;
-                if self.emit(0, sink) == Flow::Stop {
-                    report.end = SearchEnd::Stopped;
-                }
-                return report;
-            }
-            Some(cell) => self.frames.push(Frame { level: 0, cell, remaining: self.arena[cell] }),
-        }
-        while let Some(frame) = self.frames.last_mut() {
-            if frame.remaining.is_zero() {
-                self.frames.pop();
-                continue;
-            }
-            let bit = match options.rng.as_deref_mut() {
-                None => M::bit(frame.remaining.lowest()),
-                Some(rng) => {
-                    let k = rng.random_range(0..frame.remaining.count());
-                    M::bit(frame.remaining.nth(k))
-                }
-            };
-            frame.remaining &= !bit;
-            let (cell, parent) = (frame.cell, frame.level);
-            let child = if frame.remaining.is_zero() {
-                // The last candidate: nothing to come back to, so work in place.
-                self.frames.pop();
-                parent
-            } else {
-                let need = (parent + 2) * cells;
-                if self.arena.len() < need {
-                    self.arena.resize(need.max(self.arena.len() * 2), M::ZERO);
-                }
-                self.arena.copy_within(parent * cells..(parent + 1) * cells, (parent + 1) * cells);
-                parent + 1
-            };
-            self.arena[child * cells + cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u32);
-            report.nodes += 1;
-            if report.nodes % PROGRESS_INTERVAL == 0 && sink.progress(report.nodes) == Flow::Stop {
-                report.end = SearchEnd::Stopped;
-                return report;
-            }
-            if options.node_budget.is_some_and(|b| report.nodes > b) {
-                report.end = SearchEnd::OutOfBudget;
-                return report;
-            }
-            if self.propagate(child).is_err() {
-                continue;
-            }
-            match self.choose(child) {
-                None => {
-                    report.solutions += 1;
-                    if self.emit(child, sink) == Flow::Stop {
-                        report.end = SearchEnd::Stopped;
-                        return report;
-                    }
-                }
-                Some(next) => {
-                    let remaining = self.arena[child * cells + next];
-                    self.frames.push(Frame { level: child, cell: next, remaining });
-                }
-            }
-        }
-        report
-    }
-
-    fn emit(&mut self, level: usize, sink: &mut dyn Sink) -> Flow {
-        let state = &self.arena[level * self.cells..(level + 1) * self.cells];
-        self.out.clear();
-        self.out.extend(state.iter().map(|m| Symbol::new(m.lowest())));
-        sink.solution(&self.out)
-    }
-
-    /// The unsolved cell with the fewest candidates, or `None` when solved.
-    fn choose(&self, level: usize) -> Option<usize> {
-        let state = &self.arena[level * self.cells..(level + 1) * self.cells];
-        let mut best = None;
-        let mut best_count = u32::MAX;
-        for (c, m) in state.iter().enumerate() {
-            let k = m.count();
-            if k > 1 && k < best_count {
-                best = Some(c);
-                best_count = k;
-                if k == 2 {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// Naked and hidden singles to a fixpoint. The queue holds cells whose
-    /// single candidate has not yet been removed from their peers.
-    fn propagate(&mut self, level: usize) -> Result<(), Contradiction> {
-        let state = &mut self.arena[level * self.cells..(level + 1) * self.cells];
-        loop {
-            while let Some(cell) = self.queue.pop() {
-                let cell = cell as usize;
-                let bit = state[cell];
-                let peers = &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize];
-                for &p in peers {
-                    let m = state[p as usize];
-                    if !(m & bit).is_zero() {
-                        let m = m & !bit;
-                        if m.is_zero() {
-                            return Err(Contradiction);
-                        }
-                        state[p as usize] = m;
-                        if m.is_single() {
-                            self.queue.push(p);
-                        }
-                    }
-                }
-            }
-            // Hidden singles: a symbol with one place left in a house.
-            for house in self.house_cells.chunks_exact(self.n) {
-                let (mut once, mut twice, mut placed) = (M::ZERO, M::ZERO, M::ZERO);
-                for &c in house {
-                    let m = state[c as usize];
-                    if m.is_single() {
-                        placed |= m;
-                    } else {
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-                if (once | placed) != self.full {
-                    return Err(Contradiction);
-                }
-                let mut singles = once & !twice & !placed;
-                while !singles.is_zero() {
-                    let bit = M::bit(singles.lowest());
-                    singles = singles.without_lowest();
-                    for &c in house {
-                        let m = state[c as usize];
-                        if !(m & bit).is_zero() {
-                            if !m.is_single() {
-                                state[c as usize] = bit;
-                                self.queue.push(c);
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-            if self.queue.is_empty() {
-                return Ok(());
-            }
-        }
-    }
+    let key = |l: &Layout| {
+        let mut hs: Vec<Vec<u32>> = l
+            .houses()
+            .iter()
+            .map(|h| {
+                let mut c: Vec<u32> = h.cells.iter().map(|c| c.0).collect();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        hs.sort_unstable();
+        hs
+    };
+    key(layout) == key(&classic)
 }
 
 #[cfg(test)]
@@ -505,6 +342,53 @@ mod tests {
         givens[0] = Some(Symbol::new(0));
         givens[1] = Some(Symbol::new(0));
         assert_eq!(Solver::new(&layout).uniqueness(&givens), Uniqueness::None);
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_generic_engine() {
+        let layout = Layout::classic(3).unwrap();
+        let (mut fast, mut slow) = (Solver::new(&layout), Solver::generic(&layout));
+        assert!(matches!(fast.inner, Inner::Classic9(_)));
+        let mut rng = crate::seed::rng_from_seed(5);
+        for round in 0..300 {
+            let grid = crate::generate::fill(&layout, &[None; 81], &mut rng).unwrap();
+            // Keep a random subset of givens: from many solutions to one.
+            let keep = 18 + round % 20;
+            let mut cells: Vec<usize> = (0..81).collect();
+            crate::seed::shuffle(&mut cells, &mut rng);
+            let mut givens = vec![None; 81];
+            for &c in &cells[..keep] {
+                givens[c] = Some(grid[c]);
+            }
+            if round % 7 == 0 {
+                givens[cells[keep]] = Some(Symbol::new((grid[cells[keep]].index() + 1) % 9));
+            }
+            let mut a = Vec::new();
+            fast.search(&givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+                a.push(s.to_vec());
+                if a.len() == 50 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            let mut b = Vec::new();
+            slow.search(&givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+                b.push(s.to_vec());
+                if b.len() == 50 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            a.sort();
+            b.sort();
+            if a.len() < 50 {
+                assert_eq!(a, b, "round {round}");
+            } else {
+                assert_eq!(b.len(), 50);
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,258 @@
+//! Algorithm X with dancing links over a sudoku-family layout.
+
+use pseudoku_core::layout::Layout;
+use pseudoku_core::symbol::Symbol;
+
+/// A dancing-links exact-cover matrix for one layout, reusable across
+/// puzzles (it is restored after each search).
+pub struct Dlx {
+    left: Vec<u32>,
+    right: Vec<u32>,
+    up: Vec<u32>,
+    down: Vec<u32>,
+    column: Vec<u32>,
+    /// Column sizes, indexed by column header node.
+    size: Vec<u32>,
+    /// For a row node: the (cell, symbol) row it belongs to.
+    row_of: Vec<u32>,
+    /// First node of each (cell, symbol) row.
+    row_start: Vec<u32>,
+    n: usize,
+    cells: usize,
+    /// Nodes selected so far (one per chosen row).
+    chosen: Vec<u32>,
+    /// Nodes visited (guesses), for reports.
+    pub nodes: u64,
+}
+
+const ROOT: u32 = 0;
+
+impl Dlx {
+    pub fn new(layout: &Layout) -> Dlx {
+        let n = layout.size();
+        let cells = layout.cell_count();
+        let houses = layout.houses().len();
+        let columns = cells + houses * n;
+        let mut d = Dlx {
+            left: Vec::new(),
+            right: Vec::new(),
+            up: Vec::new(),
+            down: Vec::new(),
+            column: Vec::new(),
+            size: vec![0; columns + 1],
+            row_of: Vec::new(),
+            row_start: Vec::with_capacity(cells * n),
+            n,
+            cells,
+            chosen: Vec::new(),
+            nodes: 0,
+        };
+        // Header nodes 0 (root) and 1..=columns.
+        for i in 0..=columns as u32 {
+            d.left.push(if i == 0 { columns as u32 } else { i - 1 });
+            d.right.push(if i == columns as u32 { 0 } else { i + 1 });
+            d.up.push(i);
+            d.down.push(i);
+            d.column.push(i);
+            d.row_of.push(u32::MAX);
+        }
+        for cell in 0..cells {
+            let hs: Vec<usize> =
+                layout.houses_of(pseudoku_core::layout::CellId(cell as u32)).map(|h| h.index()).collect();
+            for s in 0..n {
+                let first = d.left.len() as u32;
+                d.row_start.push(first);
+                let cols = std::iter::once(1 + cell).chain(hs.iter().map(|&h| 1 + cells + h * n + s));
+                for (k, col) in cols.enumerate() {
+                    let node = d.left.len() as u32;
+                    let col = col as u32;
+                    // Insert at the bottom of the column.
+                    let last = d.up[col as usize];
+                    d.up.push(last);
+                    d.down.push(col);
+                    d.down[last as usize] = node;
+                    d.up[col as usize] = node;
+                    d.column.push(col);
+                    d.size[col as usize] += 1;
+                    d.row_of.push((cell * n + s) as u32);
+                    // Link into the row ring.
+                    if k == 0 {
+                        d.left.push(node);
+                        d.right.push(node);
+                    } else {
+                        let prev = node - 1;
+                        d.left.push(prev);
+                        d.right.push(first);
+                        d.right[prev as usize] = node;
+                        d.left[first as usize] = node;
+                    }
+                }
+            }
+        }
+        d
+    }
+
+    fn cover(&mut self, c: u32) {
+        let (l, r) = (self.left[c as usize], self.right[c as usize]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
+        let mut i = self.down[c as usize];
+        while i != c {
+            let mut j = self.right[i as usize];
+            while j != i {
+                let (u, dn) = (self.up[j as usize], self.down[j as usize]);
+                self.down[u as usize] = dn;
+                self.up[dn as usize] = u;
+                self.size[self.column[j as usize] as usize] -= 1;
+                j = self.right[j as usize];
+            }
+            i = self.down[i as usize];
+        }
+    }
+
+    fn uncover(&mut self, c: u32) {
+        let mut i = self.up[c as usize];
+        while i != c {
+            let mut j = self.left[i as usize];
+            while j != i {
+                self.size[self.column[j as usize] as usize] += 1;
+                let (u, dn) = (self.up[j as usize], self.down[j as usize]);
+                self.down[u as usize] = j;
+                self.up[dn as usize] = j;
+                j = self.left[j as usize];
+            }
+            i = self.up[i as usize];
+        }
+        let (l, r) = (self.left[c as usize], self.right[c as usize]);
+        self.right[l as usize] = c;
+        self.left[r as usize] = c;
+    }
+
+    fn select(&mut self, node: u32) {
+        self.cover(self.column[node as usize]);
+        let mut j = self.right[node as usize];
+        while j != node {
+            self.cover(self.column[j as usize]);
+            j = self.right[j as usize];
+        }
+    }
+
+    fn unselect(&mut self, node: u32) {
+        let mut j = self.left[node as usize];
+        while j != node {
+            self.uncover(self.column[j as usize]);
+            j = self.left[j as usize];
+        }
+        self.uncover(self.column[node as usize]);
+    }
+
+    /// Counts solutions up to `limit`; the first one is written to
+    /// `first` when given. Conflicting givens count as no solution.
+    pub fn count(&mut self, givens: &[Option<Symbol>], limit: u64, mut first: Option<&mut Vec<Symbol>>) -> u64 {
+        assert_eq!(givens.len(), self.cells, "one given (or None) per cell");
+        self.nodes = 0;
+        self.chosen.clear();
+        let mut preselected = Vec::new();
+        let mut ok = true;
+        for (cell, g) in givens.iter().enumerate() {
+            if let Some(s) = g {
+                let node = self.row_start[cell * self.n + s.index()];
+                // A row is available only while all its columns are.
+                let mut j = node;
+                loop {
+                    let col = self.column[j as usize];
+                    if self.right[self.left[col as usize] as usize] != col {
+                        ok = false;
+                    }
+                    j = self.right[j as usize];
+                    if j == node {
+                        break;
+                    }
+                }
+                if !ok {
+                    break;
+                }
+                self.select(node);
+                preselected.push(node);
+            }
+        }
+        let mut found = 0;
+        if ok {
+            self.chosen.extend(preselected.iter().copied());
+            self.search(limit, &mut found, &mut first);
+            self.chosen.clear();
+        }
+        for &node in preselected.iter().rev() {
+            self.unselect(node);
+        }
+        found
+    }
+
+    fn search(&mut self, limit: u64, found: &mut u64, first: &mut Option<&mut Vec<Symbol>>) -> bool {
+        if self.right[ROOT as usize] == ROOT {
+            *found += 1;
+            if *found == 1 {
+                if let Some(out) = first.as_deref_mut() {
+                    out.clear();
+                    out.resize(self.cells, Symbol::new(0));
+                    for &node in &self.chosen {
+                        let row = self.row_of[node as usize] as usize;
+                        out[row / self.n] = Symbol::new(row % self.n);
+                    }
+                }
+            }
+            return *found >= limit;
+        }
+        // The column with the fewest rows.
+        let mut best = self.right[ROOT as usize];
+        let mut c = self.right[best as usize];
+        while c != ROOT {
+            if self.size[c as usize] < self.size[best as usize] {
+                best = c;
+            }
+            c = self.right[c as usize];
+        }
+        if self.size[best as usize] == 0 {
+            return false;
+        }
+        let mut stop = false;
+        let mut r = self.down[best as usize];
+        while r != best && !stop {
+            self.nodes += 1;
+            self.select(r);
+            self.chosen.push(r);
+            stop = self.search(limit, found, first);
+            self.chosen.pop();
+            self.unselect(r);
+            r = self.down[r as usize];
+        }
+        stop
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pseudoku_core::solver::{Count, Solver};
+
+    #[test]
+    fn agrees_with_the_engine() {
+        let layout = Layout::classic(2).unwrap();
+        let mut dlx = Dlx::new(&layout);
+        assert_eq!(dlx.count(&[None; 16], 1000, None), 288);
+        let layout = Layout::classic(3).unwrap();
+        let mut dlx = Dlx::new(&layout);
+        let mut solver = Solver::new(&layout);
+        for seed in 0..20 {
+            let g = pseudoku_core::generate::generate(&layout, &Default::default(), seed).unwrap();
+            let mut sol = Vec::new();
+            assert_eq!(dlx.count(&g.givens, 2, Some(&mut sol)), 1);
+            assert_eq!(sol, g.solution);
+            let mut fewer = g.givens.clone();
+            let c = fewer.iter().position(Option::is_some).unwrap();
+            fewer[c] = None;
+            let n = dlx.count(&fewer, 1000, None);
+            assert_eq!(solver.count(&fewer, 1000), if n < 1000 { Count::Exact(n) } else { Count::AtLeast(n) });
+        }
+    }
+}

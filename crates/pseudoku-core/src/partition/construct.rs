@@ -1,0 +1,691 @@
+//! Making instances with exactly one answer.
+//!
+//! [`construct`] picks random regions ([`random_regions`]), fills them with
+//! symbols (a [`GridFiller`]), and places walls on the borders of those
+//! regions until they are the only answer, then removes every wall that is
+//! not needed. All randomness comes from a `ChaCha8Rng` seeded with the
+//! caller's `u64`, sampled through `u32` ranges only, so a seed gives the same
+//! instance on every platform (wasm32 included).
+
+use std::collections::BTreeMap;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::solve::{first_answers, uniqueness, Uniqueness};
+use super::validate::validate;
+use super::{Edge, Instance, InstanceError, Partition, MAX_SIZE};
+use crate::layout::Layout;
+use crate::symbol::Symbol;
+
+/// How much help the walls give.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// A minimal set of walls plus `N` more on the answer's borders, at the
+    /// contested spots: the edges that other answers put inside a region
+    /// while the walls were being placed, most contested first.
+    Easy,
+    /// A minimal set plus `N / 2` more contested walls.
+    #[default]
+    Medium,
+    /// A minimal set of walls: removing any one of them lets another answer
+    /// in.
+    Hard,
+}
+
+impl Difficulty {
+    fn extra_walls(self, size: usize) -> usize {
+        match self {
+            Difficulty::Easy => size,
+            Difficulty::Medium => size / 2,
+            Difficulty::Hard => 0,
+        }
+    }
+}
+
+/// How the walls are found; both end with a minimal set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallStrategy {
+    /// Add walls where other answers cross the answer's borders until it is
+    /// unique, then remove the walls not needed. Usually fewer walls, but the
+    /// first searches (few walls, many answers) are slow on large grids.
+    AddThenTrim,
+    /// Wall every border of the answer (trivially unique), then remove walls
+    /// one by one while the answer stays unique. No search ever sees a
+    /// nearly wall-free grid, but there are many searches.
+    TrimFromBorders,
+    /// Wall this percentage of the answer's borders (chosen at random), then
+    /// as [`WallStrategy::AddThenTrim`]: the first searches are already
+    /// constrained, and there are fewer walls to trim than from all borders.
+    SeedThenTrim { percent: u8 },
+}
+
+/// What to construct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConstructConfig {
+    /// `N`.
+    pub size: usize,
+    pub difficulty: Difficulty,
+    /// Node budget of each uniqueness search. A search that runs out counts
+    /// as "maybe not unique": the wall it was testing stays.
+    pub node_budget: u64,
+    /// How many grids (or, for a given grid, how many answers) to try before
+    /// giving up.
+    pub attempts: u32,
+    pub strategy: WallStrategy,
+}
+
+impl ConstructConfig {
+    /// Defaults for an `N × N` instance: medium, 8 attempts; up to 10×10,
+    /// 4 million nodes per search and [`WallStrategy::AddThenTrim`]; above,
+    /// 40 million nodes and [`WallStrategy::SeedThenTrim`] from 25 % of the
+    /// borders (adding from no walls is too slow on large grids).
+    pub fn new(size: usize) -> ConstructConfig {
+        ConstructConfig {
+            size,
+            difficulty: Difficulty::Medium,
+            node_budget: if size <= 10 { 4_000_000 } else { 40_000_000 },
+            attempts: 8,
+            strategy: if size <= 10 { WallStrategy::AddThenTrim } else { WallStrategy::SeedThenTrim { percent: 25 } },
+        }
+    }
+}
+
+/// Why nothing was constructed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConstructError {
+    #[error("partition instances are between 2×2 and {MAX_SIZE}×{MAX_SIZE}, not {0}×{0}")]
+    BadSize(usize),
+    #[error(transparent)]
+    Grid(#[from] InstanceError),
+    #[error("the grid cannot be cut into {0} regions that each hold every symbol once")]
+    NoPartition(usize),
+    #[error("the given answer is not a valid partition of the grid: {0}")]
+    BadAnswer(String),
+    #[error("no unique instance found in {attempts} attempts within the node budget")]
+    GaveUp { attempts: u32 },
+}
+
+/// A constructed instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Construction {
+    /// The grid and its walls; it has exactly one answer.
+    pub instance: Instance,
+    /// That answer.
+    pub answer: Partition,
+    /// The minimal wall set the walls of `instance` were built from (equal
+    /// to them for [`Difficulty::Hard`]).
+    pub core_walls: Vec<Edge>,
+}
+
+/// Fills a layout of `N` regions with symbols so that each region holds each
+/// symbol once. A trait so that the sudoku solver's jigsaw fill can replace
+/// the fallbacks here.
+pub trait GridFiller {
+    /// `regions[cell]` in `0..size`; `None` when this filler found no grid.
+    fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>>;
+}
+
+/// A jigsaw sudoku solution: Latin in rows, columns and regions, by a small
+/// randomized backtracking (hidden singles, then fewest candidates first),
+/// with restarts. Self-contained; [`SolverFiller`] is faster and succeeds
+/// more often.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JigsawLatinFiller {
+    /// Nodes per restart.
+    pub node_budget: u64,
+    pub restarts: u32,
+}
+
+impl Default for JigsawLatinFiller {
+    fn default() -> Self {
+        JigsawLatinFiller { node_budget: 20_000, restarts: 4 }
+    }
+}
+
+/// A jigsaw sudoku solution from the engine's sudoku solver
+/// ([`crate::generate::fill`] on [`Layout::jigsaw`]): Latin in rows, columns
+/// and regions. The default filler.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverFiller;
+
+impl GridFiller for SolverFiller {
+    fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
+        let layout = Layout::jigsaw(size, regions).ok()?;
+        crate::generate::fill(&layout, &vec![None; size * size], rng).ok()
+    }
+}
+
+/// Each region a random permutation of the symbols; rows and columns are
+/// not Latin. Always succeeds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RegionShuffleFiller;
+
+impl GridFiller for RegionShuffleFiller {
+    fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
+        let mut perms: Vec<Vec<usize>> = (0..size)
+            .map(|_| {
+                let mut p: Vec<usize> = (0..size).collect();
+                shuffle(&mut p, rng);
+                p
+            })
+            .collect();
+        Some(regions.iter().map(|&r| Symbol::new(perms[r].pop().expect("N cells per region"))).collect())
+    }
+}
+
+impl GridFiller for JigsawLatinFiller {
+    fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
+        (0..self.restarts.max(1)).find_map(|_| latin_fill(size, regions, self.node_budget, rng))
+    }
+}
+
+/// One randomized backtracking run of the jigsaw fill.
+fn latin_fill(n: usize, regions: &[usize], budget: u64, rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
+    let cells = n * n;
+    let mut used = vec![0u64; 3 * n]; // rows, columns, regions
+    let houses = |c: usize| [c / n, n + c % n, 2 * n + regions[c]];
+    let mut house_cells = vec![Vec::with_capacity(n); 3 * n];
+    for c in 0..cells {
+        for h in houses(c) {
+            house_cells[h].push(c);
+        }
+    }
+    let mut value = vec![u8::MAX; cells];
+    // Explicit stack of (cell, candidates still to try).
+    let mut stack: Vec<(usize, u64)> = Vec::with_capacity(cells);
+    let mut nodes = 0u64;
+    let mut next = choose_cell(n, &house_cells, &houses, &value, &used, rng);
+    loop {
+        nodes += 1;
+        if nodes > budget {
+            return None;
+        }
+        let Some((c, cand)) = next else {
+            return Some(value.iter().map(|&v| Symbol::new(v as usize)).collect());
+        };
+        if cand == 0 {
+            // Backtrack to the last cell with candidates left.
+            loop {
+                let (c, rest) = stack.pop()?;
+                let v = value[c] as usize;
+                for h in houses(c) {
+                    used[h] &= !(1 << v);
+                }
+                value[c] = u8::MAX;
+                if rest != 0 {
+                    next = Some((c, rest));
+                    break;
+                }
+            }
+            continue;
+        }
+        // Try a random candidate of `c`.
+        let k = rng.random_range(0..cand.count_ones());
+        let v = nth_bit(cand, k);
+        stack.push((c, cand & !(1 << v)));
+        value[c] = v as u8;
+        for h in houses(c) {
+            used[h] |= 1 << v;
+        }
+        next = choose_cell(n, &house_cells, &houses, &value, &used, rng);
+    }
+}
+
+/// What to branch on next: a symbol with one place left in a house (a
+/// hidden single), else the empty cell with the fewest candidates (ties
+/// broken at random). `(cell, 0)` means a dead end; `None` a full grid.
+fn choose_cell(
+    n: usize,
+    house_cells: &[Vec<usize>],
+    houses: &impl Fn(usize) -> [usize; 3],
+    value: &[u8],
+    used: &[u64],
+    rng: &mut ChaCha8Rng,
+) -> Option<(usize, u64)> {
+    let full = (1u64 << n) - 1;
+    let cand = |c: usize| full & !houses(c).iter().fold(0, |a, &h| a | used[h]);
+    for (h, cells) in house_cells.iter().enumerate() {
+        let (mut once, mut twice) = (0u64, 0u64);
+        let mut empty = None;
+        for &c in cells.iter().filter(|&&c| value[c] == u8::MAX) {
+            let k = cand(c);
+            twice |= once & k;
+            once |= k;
+            empty = Some(c);
+        }
+        let Some(empty) = empty else { continue };
+        let unplaced = full & !used[h];
+        if unplaced & !once != 0 {
+            return Some((empty, 0));
+        }
+        let single = unplaced & once & !twice;
+        if single != 0 {
+            let v = single.trailing_zeros();
+            let c = cells.iter().copied().find(|&c| value[c] == u8::MAX && cand(c) >> v & 1 != 0);
+            return c.map(|c| (c, 1 << v));
+        }
+    }
+    let mut best: Option<(usize, u64)> = None;
+    let mut ties = 0u32;
+    for c in (0..n * n).filter(|&c| value[c] == u8::MAX) {
+        let k = cand(c);
+        match best {
+            Some((_, b)) if k.count_ones() > b.count_ones() => {}
+            Some((_, b)) if k.count_ones() == b.count_ones() => {
+                ties += 1;
+                if rng.random_range(0..ties + 1) == 0 {
+                    best = Some((c, k));
+                }
+            }
+            _ => {
+                best = Some((c, k));
+                ties = 0;
+            }
+        }
+    }
+    best
+}
+
+fn nth_bit(mut x: u64, k: u32) -> usize {
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    x.trailing_zeros() as usize
+}
+
+/// Fisher–Yates with `u32` draws, the same on every platform.
+fn shuffle<T, R: Rng + ?Sized>(v: &mut [T], rng: &mut R) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        v.swap(i, j);
+    }
+}
+
+fn pick<T: Copy, R: Rng + ?Sized>(v: &[T], rng: &mut R) -> T {
+    v[rng.random_range(0..v.len() as u32) as usize]
+}
+
+fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
+    let (r, col) = (c / n, c % n);
+    [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)]
+        .into_iter()
+        .flatten()
+}
+
+/// A random layout of `size` orthogonally connected regions of `size` cells
+/// each: `regions[cell]` in `0..size`, numbered in order of each region's
+/// lowest cell.
+///
+/// Two stages. First, regions are grown one at a time from the lowest free
+/// cell by adding uniformly chosen free neighbours; a region that would leave
+/// a pocket of free cells whose size is not a multiple of `size` is grown
+/// again (and after repeated failures the whole layout restarts). Every
+/// layout can come out of this stage, since each region of any layout can be
+/// grown cell by cell in some order. Second, a random walk of swaps (a cell
+/// moves to a neighbouring region, which gives back one of its cells, both
+/// regions staying connected) mixes the shapes, so the layout does not keep
+/// the row-by-row bias of the growth.
+///
+/// Sizes from 1 to [`MAX_SIZE`]; larger sizes are clamped to it.
+pub fn random_regions<R: Rng + ?Sized>(size: usize, rng: &mut R) -> Vec<usize> {
+    let n = size.clamp(1, MAX_SIZE);
+    let mut regions = loop {
+        if let Some(r) = grow_regions(n, rng) {
+            break r;
+        }
+    };
+    mix_regions(n, &mut regions, 4 * n * n, rng);
+    canonical(&regions)
+}
+
+fn canonical(labels: &[usize]) -> Vec<usize> {
+    let mut names: Vec<usize> = Vec::new();
+    labels
+        .iter()
+        .map(|&l| match names.iter().position(|&x| x == l) {
+            Some(k) => k,
+            None => {
+                names.push(l);
+                names.len() - 1
+            }
+        })
+        .collect()
+}
+
+const UNSET: usize = usize::MAX;
+
+fn grow_regions<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Option<Vec<usize>> {
+    let cells = n * n;
+    let mut regions = vec![UNSET; cells];
+    for k in 0..n {
+        let root = regions.iter().position(|&r| r == UNSET)?;
+        let mut grown = false;
+        for _ in 0..64 {
+            let mut cells_of = vec![root];
+            regions[root] = k;
+            while cells_of.len() < n {
+                let frontier: Vec<usize> =
+                    cells_of.iter().flat_map(|&c| neighbours(n, c)).filter(|&c| regions[c] == UNSET).collect();
+                if frontier.is_empty() {
+                    break;
+                }
+                // Duplicates in `frontier` weight a cell by its contacts with
+                // the region; that favours compact shapes a little, which the
+                // mixing stage then undoes.
+                let c = frontier[rng.random_range(0..frontier.len() as u32) as usize];
+                regions[c] = k;
+                cells_of.push(c);
+            }
+            if cells_of.len() == n && free_pockets_ok(n, &regions) {
+                grown = true;
+                break;
+            }
+            for c in cells_of {
+                regions[c] = UNSET;
+            }
+        }
+        if !grown {
+            return None;
+        }
+    }
+    Some(regions)
+}
+
+/// True when every connected group of unset cells has a multiple of `n`.
+fn free_pockets_ok(n: usize, regions: &[usize]) -> bool {
+    let mut seen = vec![false; regions.len()];
+    let mut stack = Vec::new();
+    for start in 0..regions.len() {
+        if regions[start] != UNSET || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut size = 0;
+        while let Some(c) = stack.pop() {
+            size += 1;
+            for d in neighbours(n, c) {
+                if regions[d] == UNSET && !seen[d] {
+                    seen[d] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        if size % n != 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// `steps` attempted swaps that keep `n` connected regions of `n` cells.
+fn mix_regions<R: Rng + ?Sized>(n: usize, regions: &mut [usize], steps: usize, rng: &mut R) {
+    if n < 2 {
+        return;
+    }
+    let cells = n * n;
+    for _ in 0..steps {
+        let a = rng.random_range(0..cells as u32) as usize;
+        let across: Vec<usize> = neighbours(n, a).filter(|&b| regions[b] != regions[a]).collect();
+        if across.is_empty() {
+            continue;
+        }
+        let (ra, rb) = (regions[a], regions[pick(&across, rng)]);
+        regions[a] = rb;
+        // Region rb gives back a cell next to what is left of ra.
+        let back: Vec<usize> =
+            (0..cells).filter(|&c| regions[c] == rb && c != a && neighbours(n, c).any(|d| regions[d] == ra)).collect();
+        if back.is_empty() {
+            regions[a] = ra;
+            continue;
+        }
+        let b = pick(&back, rng);
+        regions[b] = ra;
+        if !region_connected(n, regions, ra) || !region_connected(n, regions, rb) {
+            regions[a] = ra;
+            regions[b] = rb;
+        }
+    }
+}
+
+fn region_connected(n: usize, regions: &[usize], r: usize) -> bool {
+    let Some(start) = regions.iter().position(|&x| x == r) else {
+        return true;
+    };
+    let mut seen = vec![false; regions.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 0;
+    while let Some(c) = stack.pop() {
+        reached += 1;
+        for d in neighbours(n, c) {
+            if regions[d] == r && !seen[d] {
+                seen[d] = true;
+                stack.push(d);
+            }
+        }
+    }
+    reached == regions.iter().filter(|&&x| x == r).count()
+}
+
+/// A new grid (random regions filled as a jigsaw sudoku) with walls giving
+/// it exactly one answer. When the Latin fill finds no grid for a layout
+/// (common from 16×16 up), that layout is filled region by region instead
+/// ([`RegionShuffleFiller`]).
+pub fn construct(config: &ConstructConfig, seed: u64) -> Result<Construction, ConstructError> {
+    construct_with(config, &SolverFiller, seed)
+}
+
+/// [`construct`] with another way of filling the regions with symbols; when
+/// `filler` fails on a layout, [`RegionShuffleFiller`] fills it.
+pub fn construct_with(
+    config: &ConstructConfig,
+    filler: &dyn GridFiller,
+    seed: u64,
+) -> Result<Construction, ConstructError> {
+    let n = check_size(config.size)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..config.attempts.max(1) {
+        let regions = random_regions(n, &mut rng);
+        // Not every layout has a Latin fill (few random 16×16 ones do): fall
+        // back to a grid that is Latin in the regions only.
+        let symbols = match filler.fill(n, &regions, &mut rng) {
+            Some(symbols) => symbols,
+            None => RegionShuffleFiller.fill(n, &regions, &mut rng).expect("always fills"),
+        };
+        let grid = Instance::new(n, symbols, [])?;
+        let answer = Partition::from_labels(n, &regions).expect("n² labels");
+        if let Some(c) = place_walls(&grid, &answer, config, &mut rng) {
+            return Ok(c);
+        }
+    }
+    Err(ConstructError::GaveUp { attempts: config.attempts.max(1) })
+}
+
+/// Walls for a given filled grid (its own walls are ignored): finds answers
+/// of the grid, steering the search with random temporary walls so the
+/// answer is not always the first one in search order, and makes one of them
+/// unique.
+pub fn construct_for_grid(
+    grid: &Instance,
+    config: &ConstructConfig,
+    seed: u64,
+) -> Result<Construction, ConstructError> {
+    check_size(grid.size())?;
+    let n = grid.size();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let bare = grid.with_walls([])?;
+    let attempts = config.attempts.max(1);
+    let budget = Some(config.node_budget);
+    let (plain, report) = first_answers(&bare, &[], 1, budget);
+    if plain.is_empty() && report.finish == super::Finish::Exhausted {
+        return Err(ConstructError::NoPartition(n));
+    }
+    let edges: Vec<Edge> = Edge::all(n).collect();
+    let mut steer = 2 * n;
+    for attempt in 0..attempts {
+        // The last attempt takes the first answer in search order.
+        let answer = if attempt + 1 == attempts {
+            plain.first().cloned()
+        } else {
+            let mut walls: Vec<Edge> = edges.clone();
+            shuffle(&mut walls, &mut rng);
+            walls.truncate(steer);
+            steer /= 2;
+            first_answers(&bare.with_walls(walls)?, &[], 1, budget).0.into_iter().next()
+        };
+        if let Some(answer) = answer {
+            if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
+                return Ok(c);
+            }
+        }
+    }
+    Err(ConstructError::GaveUp { attempts })
+}
+
+/// Walls for a given grid and answer (the grid's own walls are ignored).
+pub fn construct_for_answer(
+    grid: &Instance,
+    answer: &Partition,
+    config: &ConstructConfig,
+    seed: u64,
+) -> Result<Construction, ConstructError> {
+    check_size(grid.size())?;
+    let bare = grid.with_walls([])?;
+    let labels: Vec<Option<usize>> = answer.labels().map(Some).collect();
+    let check = validate(&bare, &labels).map_err(|e| ConstructError::BadAnswer(e.to_string()))?;
+    if !check.is_solved() {
+        let why = check.messages();
+        return Err(ConstructError::BadAnswer(why.join("; ")));
+    }
+    let answer = Partition::from_labels(grid.size(), &answer.labels().collect::<Vec<_>>()).expect("n² labels");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..config.attempts.max(1) {
+        if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
+            return Ok(c);
+        }
+    }
+    Err(ConstructError::GaveUp { attempts: config.attempts.max(1) })
+}
+
+fn check_size(size: usize) -> Result<usize, ConstructError> {
+    if (2..=MAX_SIZE).contains(&size) {
+        Ok(size)
+    } else {
+        Err(ConstructError::BadSize(size))
+    }
+}
+
+/// How many answers of each search add to the tally of contested edges.
+const SAMPLE: usize = 8;
+
+/// The heart of construction: walls on `answer`'s borders until it is the
+/// only answer of `grid`, then a pass removing every wall that is not
+/// needed, then the difficulty's extra walls. `None` when a search ran out
+/// of budget where that leaves uniqueness unproved.
+fn place_walls(
+    grid: &Instance,
+    answer: &Partition,
+    config: &ConstructConfig,
+    rng: &mut ChaCha8Rng,
+) -> Option<Construction> {
+    let n = grid.size();
+    let budget = Some(config.node_budget);
+    let mut borders: Vec<Edge> = answer.borders().collect();
+    shuffle(&mut borders, rng);
+    // How often other answers put each border edge inside a region.
+    let mut contested: BTreeMap<Edge, u32> = BTreeMap::new();
+    let mut inst = grid.clone();
+    let seeded = match config.strategy {
+        WallStrategy::AddThenTrim => 0,
+        WallStrategy::TrimFromBorders => borders.len(),
+        WallStrategy::SeedThenTrim { percent } => borders.len() * usize::from(percent.min(100)) / 100,
+    };
+    for &e in &borders[..seeded] {
+        inst.add_wall(e).expect("a border edge of the grid");
+    }
+    // Add walls until the answer is unique. Each round samples a few other
+    // answers and walls the border edge that most of them cross (ties broken
+    // by the shuffled order).
+    if config.strategy != WallStrategy::TrimFromBorders {
+        loop {
+            let (found, report) = first_answers(&inst, &[], SAMPLE + 1, budget);
+            let others: Vec<&Partition> = found.iter().filter(|p| *p != answer).collect();
+            if others.is_empty() {
+                if report.finish == super::Finish::OutOfBudget {
+                    return None;
+                }
+                debug_assert_eq!(found.first(), Some(answer));
+                break;
+            }
+            let mut best: Option<(u32, Edge)> = None;
+            for &e in &borders {
+                let hits = others.iter().filter(|p| p.joins(e)).count() as u32;
+                if hits > 0 {
+                    *contested.entry(e).or_default() += hits;
+                    if best.is_none_or(|(h, _)| hits > h) {
+                        best = Some((hits, e));
+                    }
+                }
+            }
+            let (_, wall) = best.expect("another answer crosses a border of this one");
+            inst.add_wall(wall).expect("a border edge of the grid");
+        }
+    }
+    // Remove every wall that is not needed, in random order. A wall needed
+    // now is needed in every subset of the walls, so one pass is minimal.
+    let mut walls: Vec<Edge> = inst.walls().collect();
+    shuffle(&mut walls, rng);
+    for w in walls {
+        inst.remove_wall(w);
+        match uniqueness(&inst, budget) {
+            Uniqueness::Unique(_) => {}
+            Uniqueness::Multiple(a, b) => {
+                let other = if &a == answer { b } else { a };
+                for e in borders.iter().filter(|&&e| other.joins(e)) {
+                    *contested.entry(*e).or_default() += 1;
+                }
+                inst.add_wall(w).expect("it was there");
+            }
+            Uniqueness::None | Uniqueness::Unknown { .. } => {
+                inst.add_wall(w).expect("it was there");
+            }
+        }
+    }
+    let core_walls: Vec<Edge> = inst.walls().collect();
+    // Difficulty: extra walls at the most contested free border edges, then
+    // at random border edges.
+    let extra = config.difficulty.extra_walls(n);
+    let mut ranked: Vec<(u32, usize, Edge)> = borders
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !inst.has_wall(**e))
+        .map(|(i, &e)| (contested.get(&e).copied().unwrap_or(0), i, e))
+        .collect();
+    ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    for &(_, _, e) in ranked.iter().take(extra) {
+        inst.add_wall(e).expect("a border edge of the grid");
+    }
+    Some(Construction { instance: inst, answer: answer.clone(), core_walls })
+}
+
+/// Whether the instance has exactly one answer and loses that with any one
+/// wall removed. `None` when a search ran out of budget.
+pub fn is_minimal(instance: &Instance, node_budget: Option<u64>) -> Option<bool> {
+    match uniqueness(instance, node_budget) {
+        Uniqueness::Unique(_) => {}
+        Uniqueness::Unknown { .. } => return None,
+        _ => return Some(false),
+    }
+    for w in instance.walls() {
+        let mut fewer = instance.clone();
+        fewer.remove_wall(w);
+        match uniqueness(&fewer, node_budget) {
+            Uniqueness::Multiple(..) => {}
+            Uniqueness::Unknown { .. } => return None,
+            _ => return Some(false),
+        }
+    }
+    Some(true)
+}

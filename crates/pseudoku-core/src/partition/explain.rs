@@ -1,0 +1,234 @@
+//! What all answers agree on, or why there is none.
+//!
+//! With several answers, every edge between two cells gets a [`Verdict`]:
+//! always in the same region, always apart, or it varies — where a setter
+//! could add a wall. Verdicts are exact, not sampled: a sample of answers
+//! marks the edges that already vary, and each remaining edge gets one
+//! targeted search (with a wall on it, or with its two cells forced
+//! together) for an answer that disagrees.
+
+use core::fmt;
+
+use super::solve::{count, engine, first_answers, Count, Finish};
+use super::{Edge, Instance, Partition};
+use crate::symbol::Symbol;
+
+/// How the answers treat one edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Both cells are in the same region in every answer.
+    Together,
+    /// The cells are in different regions in every answer (always so for a
+    /// wall).
+    Apart,
+    /// Some answers join them and some do not.
+    Varies,
+    /// The node budget ran out before this was settled.
+    Unknown,
+}
+
+/// Why an instance has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoAnswerReason {
+    /// A symbol does not appear `N` times in the grid.
+    SymbolCount { symbol: Symbol, found: usize, expected: usize },
+    /// An area closed off by walls (and the grid's edge) whose size is not a
+    /// multiple of `N`.
+    AreaSize { cells: Vec<usize>, size: usize },
+    /// An area closed off by walls with `k·N` cells, but a symbol there not
+    /// `k` times.
+    AreaSymbol { cells: Vec<usize>, symbol: Symbol, found: usize, expected: usize },
+    /// An area of exactly `N` cells, which must be one region, with a wall
+    /// inside.
+    AreaWall { cells: Vec<usize>, wall: Edge },
+    /// No region can contain this cell (a region through it is cut off by
+    /// walls, repeats a symbol, or strands cells that cannot be completed).
+    StrandedCell { cell: usize },
+    /// No simpler reason was found: the search tried everything.
+    NoPartition,
+}
+
+impl fmt::Display for NoAnswerReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoAnswerReason::SymbolCount { symbol, found, expected } => {
+                write!(f, "symbol {symbol} appears {found} times; every symbol must appear {expected} times")
+            }
+            NoAnswerReason::AreaSize { cells, size } => write!(
+                f,
+                "walls close off an area of {} cells (from cell {}), not a multiple of {size}",
+                cells.len(),
+                cells[0]
+            ),
+            NoAnswerReason::AreaSymbol { cells, symbol, found, expected } => write!(
+                f,
+                "walls close off an area of {} cells (from cell {}) holding {found} {symbol}s; it needs {expected}",
+                cells.len(),
+                cells[0]
+            ),
+            NoAnswerReason::AreaWall { cells, wall } => write!(
+                f,
+                "walls close off an area of {} cells (from cell {}), which must be one region, but wall {wall} is inside it",
+                cells.len(),
+                cells[0]
+            ),
+            NoAnswerReason::StrandedCell { cell } => write!(f, "no region can contain cell {cell}"),
+            NoAnswerReason::NoPartition => f.write_str("no partition exists"),
+        }
+    }
+}
+
+/// The outcome of [`explain`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Explanation {
+    NoAnswer(NoAnswerReason),
+    Unique(Partition),
+    Several {
+        /// How many answers, counted up to [`SEVERAL_LIMIT`].
+        count: Count,
+        /// Two different answers.
+        first: Partition,
+        second: Partition,
+        /// Every edge of the grid, in increasing order, with its verdict.
+        edges: Vec<(Edge, Verdict)>,
+    },
+    /// The first search ran out of budget.
+    GaveUp {
+        nodes: u64,
+    },
+}
+
+/// How far [`explain`] counts answers.
+pub const SEVERAL_LIMIT: u64 = 1000;
+
+/// How many answers are sampled before the targeted searches.
+const SAMPLE: usize = 32;
+
+/// Explains an instance. `node_budget` limits each search (there are up to
+/// one per edge); verdicts a search could not settle are
+/// [`Verdict::Unknown`].
+pub fn explain(instance: &Instance, node_budget: Option<u64>) -> Explanation {
+    if let Some(reason) = quick_reason(instance) {
+        return Explanation::NoAnswer(reason);
+    }
+    let (sample, report) = first_answers(instance, &[], SAMPLE, node_budget);
+    match (sample.len(), report.finish) {
+        (0, Finish::OutOfBudget) => Explanation::GaveUp { nodes: report.nodes },
+        (0, _) => Explanation::NoAnswer(stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition)),
+        (1, Finish::Exhausted) => Explanation::Unique(sample.into_iter().next().expect("one answer")),
+        (1, _) => Explanation::GaveUp { nodes: report.nodes },
+        _ => several(instance, sample, node_budget),
+    }
+}
+
+fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>) -> Explanation {
+    let n = instance.size();
+    let edges: Vec<Edge> = Edge::all(n).collect();
+    // seen[i] = (joined in some answer, apart in some answer).
+    let mut seen = vec![(false, false); edges.len()];
+    let note = |p: &Partition, seen: &mut [(bool, bool)]| {
+        for (s, &e) in seen.iter_mut().zip(&edges) {
+            if p.joins(e) {
+                s.0 = true;
+            } else {
+                s.1 = true;
+            }
+        }
+    };
+    for p in &sample {
+        note(p, &mut seen);
+    }
+    let mut verdicts = Vec::with_capacity(edges.len());
+    for (i, &e) in edges.iter().enumerate() {
+        let verdict = if instance.has_wall(e) {
+            Verdict::Apart
+        } else if seen[i].0 && seen[i].1 {
+            Verdict::Varies
+        } else {
+            // Look for an answer that disagrees with all seen so far.
+            let (found, report) = if seen[i].0 {
+                let walled = instance.with_walls(instance.walls().chain([e])).expect("an edge of this grid");
+                first_answers(&walled, &[], 1, node_budget)
+            } else {
+                first_answers(instance, &[e], 1, node_budget)
+            };
+            match (found.first(), report.finish) {
+                (Some(p), _) => {
+                    note(p, &mut seen);
+                    Verdict::Varies
+                }
+                (None, Finish::OutOfBudget) => Verdict::Unknown,
+                (None, _) if seen[i].0 => Verdict::Together,
+                (None, _) => Verdict::Apart,
+            }
+        };
+        verdicts.push((e, verdict));
+    }
+    let count = count(instance, SEVERAL_LIMIT, node_budget);
+    let mut it = sample.into_iter();
+    let (first, second) = (it.next().expect("two answers"), it.next().expect("two answers"));
+    Explanation::Several { count, first, second, edges: verdicts }
+}
+
+/// Reasons that need no search: symbol counts, and areas closed off by walls.
+fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
+    let n = instance.size();
+    let cells = n * n;
+    let mut counts = vec![0usize; n];
+    for s in instance.symbols() {
+        counts[s.index()] += 1;
+    }
+    if let Some((s, &found)) = counts.iter().enumerate().find(|(_, &c)| c != n) {
+        return Some(NoAnswerReason::SymbolCount { symbol: Symbol::new(s), found, expected: n });
+    }
+    let mut area = vec![usize::MAX; cells];
+    for start in 0..cells {
+        if area[start] != usize::MAX {
+            continue;
+        }
+        let mut cells_of = vec![start];
+        area[start] = start;
+        let mut i = 0;
+        while i < cells_of.len() {
+            let c = cells_of[i];
+            i += 1;
+            for d in [c.wrapping_sub(n), c + n, c.wrapping_sub(1), c + 1] {
+                if let Some(e) = instance.edge(c, d) {
+                    if !instance.has_wall(e) && area[d] == usize::MAX {
+                        area[d] = start;
+                        cells_of.push(d);
+                    }
+                }
+            }
+        }
+        cells_of.sort_unstable();
+        let size = cells_of.len();
+        if size % n != 0 {
+            return Some(NoAnswerReason::AreaSize { cells: cells_of, size: n });
+        }
+        let k = size / n;
+        let mut counts = vec![0usize; n];
+        for &c in &cells_of {
+            counts[instance.symbol(c).index()] += 1;
+        }
+        if let Some((s, &found)) = counts.iter().enumerate().find(|(_, &c)| c != k) {
+            return Some(NoAnswerReason::AreaSymbol { cells: cells_of, symbol: Symbol::new(s), found, expected: k });
+        }
+        if k == 1 {
+            let inside = instance.walls().find(|w| area[w.a()] == start && area[w.b()] == start);
+            if let Some(wall) = inside {
+                return Some(NoAnswerReason::AreaWall { cells: cells_of, wall });
+            }
+        }
+    }
+    None
+}
+
+/// The first cell no region can contain, if the budget allows finding it.
+fn stranded_cell(instance: &Instance, node_budget: Option<u64>) -> Option<NoAnswerReason> {
+    let search = engine(instance, &[]);
+    let budget = node_budget.unwrap_or(u64::MAX);
+    (0..instance.cell_count())
+        .find(|&cell| search.region_through(cell, budget) == Some(false))
+        .map(|cell| NoAnswerReason::StrandedCell { cell })
+}

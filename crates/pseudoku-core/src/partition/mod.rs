@@ -1,0 +1,517 @@
+//! Pseudoku partitions: cut a filled grid into regions that each hold every
+//! symbol once.
+//!
+//! An [`Instance`] is a completed `N × N` grid of symbols (any grid, not
+//! necessarily a sudoku) and a set of walls, each between two orthogonally
+//! adjacent cells (an [`Edge`]). An answer is a [`Partition`] of the cells
+//! into `N` orthogonally connected regions of `N` cells, every region holding
+//! each of the `N` symbols exactly once, with no wall between two cells of
+//! the same region.
+//!
+//! * [`solve`], [`count`] and [`uniqueness`] enumerate answers through a
+//!   [`Visitor`] that can stop early, with a node budget and a progress
+//!   hook.
+//! * [`explain`] says what all answers agree on, edge by edge, or why there
+//!   is none.
+//! * [`validate`] lists what is wrong with a player's (maybe partial)
+//!   partition.
+//! * [`construct`] makes an instance with exactly one answer and a minimal
+//!   set of walls (plus, below [`Difficulty::Hard`], some helpful extra
+//!   walls); [`random_regions`] makes random layouts of `N` regions.
+//!
+//! # The search
+//!
+//! The solver fills the grid one region at a time. Each region is grown from
+//! a **root** cell: the lowest free cell with a single free neighbour (a
+//! dead end, whose region must take that neighbour), else the lowest free
+//! cell. Every answer has exactly one region through the root, so each
+//! answer is found exactly once; answers are relabelled canonically (regions
+//! numbered in order of their lowest cell) so they compare with `==`.
+//!
+//! A region is grown as a connected set by the classic include/exclude
+//! enumeration: a frame holds the cells `S` taken so far and the cells
+//! `avail` that may still join; it picks a neighbour `v` of `S` in `avail`,
+//! first includes it (a child frame), then excludes it for good (the same
+//! frame, `v` removed from `avail`). Every connected set is reached exactly
+//! once. `avail` never holds a cell whose symbol `S` already has, nor a cell
+//! across a wall from a cell of `S`, so regions are valid by construction.
+//!
+//! Pruning, all on bitsets of cells (`bits.rs`, `W` 64-bit words chosen by
+//! grid size, so a 9×9 grid is two words):
+//!
+//! * **Reach.** With `k = N − |S|` cells still to add, only cells within `k`
+//!   steps of `S` inside `S ∪ avail` can join. That reach must have at least
+//!   `N` cells and hold every symbol `S` lacks; `avail` is cut down to it.
+//! * **Rest.** When a region is complete, every connected component of the
+//!   free cells (connected through edges without walls) must have a
+//!   multiple of `N` cells, `k·N`, and hold each symbol exactly `k` times; a
+//!   component of exactly `N` cells must have no wall inside. Only the
+//!   components touching the new region are checked: the others did not
+//!   change. The whole grid is checked the same way before the search.
+//! * **Pockets.** When taking `v` may have split the free cells outside `S`
+//!   (its free neighbours no longer meet inside its 3×3 block), the pieces
+//!   the reach cannot touch are final and get the rest check at once.
+//! * **Dead ends.** A set of free cells whose search found no answer is
+//!   remembered (a fixed-size, lossy cache of exact keys), and a completed
+//!   region leaving the same free set again is dropped. This is exact: the
+//!   answers below a node depend only on its free set.
+//!
+//! Invariants of the search state: the completed regions and the free
+//! cells partition the grid; every component of the free cells passes the
+//! rest check; frames form an explicit stack (no recursion, so no stack
+//! overflow on wasm even at 35×35), allocated once per search, as is the
+//! dead-end cache. A node is one visit of a frame; budgets count nodes,
+//! never time.
+//!
+//! # Text format
+//!
+//! One instance per line: the grid as `N²` symbols of the one-character
+//! alphabet (`1`–`9`, then `A`–`Z`), row-major, then whitespace-separated
+//! walls `a-b`, where `a` and `b` are the indices `row·N + col` of two
+//! orthogonally adjacent cells. Lines starting with `#` are comments
+//! ([`Instance::parse_line`] skips them). `N` is inferred from the length of
+//! the grid. A grid whose symbols do not each appear `N` times parses fine:
+//! it is a well-formed instance without answers, and [`explain`] says why.
+//!
+//! ```
+//! use pseudoku_core::partition::{count, Count, Instance};
+//!
+//! let seed: Instance = "731298564495186723946753182153874296862531479289415637678342951\
+//!     317629845524967318 4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69"
+//!     .parse()
+//!     .unwrap();
+//! assert_eq!(count(&seed, 100, None), Count::Exact(5));
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+use std::collections::BTreeSet;
+
+use crate::symbol::{char_to_index, Symbol, MAX_CHAR_SYMBOLS};
+
+mod bits;
+mod construct;
+mod explain;
+mod solve;
+mod validate;
+
+#[cfg(test)]
+mod tests;
+
+pub use construct::{
+    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, random_regions, ConstructConfig,
+    ConstructError, Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller,
+    WallStrategy,
+};
+pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
+pub use solve::{
+    all_answers, count, solve, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport, Uniqueness, Visitor,
+};
+pub use validate::{validate, Problem, ValidateError, Validation};
+
+/// The largest supported `N`: the one-character alphabet has 35 symbols.
+pub const MAX_SIZE: usize = MAX_CHAR_SYMBOLS;
+
+/// Two orthogonally adjacent cells `a < b` of an `N × N` grid, by index
+/// `row·N + col`: where a wall can stand.
+///
+/// An `Edge` does not remember `N`; [`Edge::new`] checks adjacency for a
+/// given size, and [`Instance`] checks its walls against its own size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Edge {
+    a: u32,
+    b: u32,
+}
+
+impl Edge {
+    /// The edge between cells `x` and `y` (in either order) of an
+    /// `size × size` grid, or `None` when they are not orthogonal neighbours
+    /// on the grid.
+    pub fn new(size: usize, x: usize, y: usize) -> Option<Edge> {
+        let (a, b) = (x.min(y), x.max(y));
+        let cells = size.checked_mul(size)?;
+        if b >= cells {
+            return None;
+        }
+        let adjacent = (b == a + 1 && b % size != 0) || b == a + size;
+        adjacent.then_some(Edge { a: a as u32, b: b as u32 })
+    }
+
+    /// The lower cell.
+    #[inline]
+    pub fn a(self) -> usize {
+        self.a as usize
+    }
+
+    /// The higher cell.
+    #[inline]
+    pub fn b(self) -> usize {
+        self.b as usize
+    }
+
+    /// True when the two cells are side by side in a row (`b = a + 1`);
+    /// false when one is above the other.
+    #[inline]
+    pub fn in_row(self) -> bool {
+        self.b == self.a + 1
+    }
+
+    /// Every edge of a `size × size` grid, in increasing order.
+    pub fn all(size: usize) -> impl Iterator<Item = Edge> {
+        (0..size * size).flat_map(move |a| {
+            let right = Edge::new(size, a, a + 1);
+            let down = Edge::new(size, a, a + size);
+            right.into_iter().chain(down)
+        })
+    }
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.a, self.b)
+    }
+}
+
+/// Why an [`Instance`] could not be built from parts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InstanceError {
+    #[error("a partition grid must be between 1×1 and {MAX_SIZE}×{MAX_SIZE}, not {0}×{0}")]
+    BadSize(usize),
+    #[error("a {size}×{size} grid needs {expected} symbols, found {found}")]
+    SymbolCount { size: usize, expected: usize, found: usize },
+    #[error("cell {cell} holds symbol {symbol}, which is not one of the {size} symbols of a {size}×{size} grid")]
+    SymbolOutOfRange { cell: usize, symbol: Symbol, size: usize },
+    #[error("wall {edge} does not separate two adjacent cells of a {size}×{size} grid")]
+    BadWall { edge: Edge, size: usize },
+}
+
+/// Why a line could not be read as an [`Instance`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("the line has no grid: it is empty")]
+    Empty,
+    #[error("the line is a comment (it starts with '#'), not an instance")]
+    Comment,
+    #[error("the grid has {found} symbols; it needs a square number of them (16 for 4×4, 81 for 9×9, …)")]
+    GridLength { found: usize },
+    #[error("the grid is {side}×{side}; the largest supported is {MAX_SIZE}×{MAX_SIZE}")]
+    TooLarge { side: usize },
+    #[error("character {found:?} at position {position} of the grid is not a symbol (1-9, A-Z)")]
+    UnknownSymbol { position: usize, found: char },
+    #[error(
+        "symbol {found:?} at position {position} of the grid (row {row}, column {col}, from 0) is not one of \
+         the {size} symbols of a {size}×{size} grid"
+    )]
+    SymbolOutOfRange { position: usize, row: usize, col: usize, found: char, size: usize },
+    #[error("wall {number} ({token:?}) is not two cell numbers joined by '-', like 4-13")]
+    MalformedWall { number: usize, token: String },
+    #[error("wall {number} ({token:?}) names a cell outside the grid; cells are numbered 0 to {last}")]
+    WallOutOfRange { number: usize, token: String, last: usize },
+    #[error(
+        "wall {number} ({token:?}) is not between orthogonal neighbours: cell {a} is at row {}, column {}, \
+         cell {b} at row {}, column {} (from 0)",
+        a / size, a % size, b / size, b % size
+    )]
+    WallNotAdjacent { number: usize, token: String, a: usize, b: usize, size: usize },
+}
+
+/// A Pseudoku puzzle: a filled `N × N` grid and its walls.
+///
+/// Invariant: `1 ≤ N ≤ MAX_SIZE`, `N²` symbols each below `N`, and every
+/// wall is an [`Edge`] of this grid. Symbols need not appear `N` times each;
+/// such an instance simply has no answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Instance {
+    size: usize,
+    symbols: Vec<Symbol>,
+    walls: BTreeSet<Edge>,
+}
+
+impl Instance {
+    /// Builds an instance, checking sizes, symbols and walls.
+    pub fn new(
+        size: usize,
+        symbols: Vec<Symbol>,
+        walls: impl IntoIterator<Item = Edge>,
+    ) -> Result<Instance, InstanceError> {
+        if size == 0 || size > MAX_SIZE {
+            return Err(InstanceError::BadSize(size));
+        }
+        let cells = size * size;
+        if symbols.len() != cells {
+            return Err(InstanceError::SymbolCount { size, expected: cells, found: symbols.len() });
+        }
+        if let Some((cell, &symbol)) = symbols.iter().enumerate().find(|(_, s)| s.index() >= size) {
+            return Err(InstanceError::SymbolOutOfRange { cell, symbol, size });
+        }
+        let mut instance = Instance { size, symbols, walls: BTreeSet::new() };
+        for edge in walls {
+            instance.add_wall(edge)?;
+        }
+        Ok(instance)
+    }
+
+    /// `N`: the number of symbols, of regions, and of cells in a region.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// `N²`.
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// The symbols, row-major.
+    pub fn symbols(&self) -> &[Symbol] {
+        &self.symbols
+    }
+
+    /// The symbol of `cell`.
+    ///
+    /// # Panics
+    /// When `cell >= N²`.
+    pub fn symbol(&self, cell: usize) -> Symbol {
+        self.symbols[cell]
+    }
+
+    /// The walls, in increasing order.
+    pub fn walls(&self) -> impl ExactSizeIterator<Item = Edge> + '_ {
+        self.walls.iter().copied()
+    }
+
+    pub fn wall_count(&self) -> usize {
+        self.walls.len()
+    }
+
+    pub fn has_wall(&self, edge: Edge) -> bool {
+        self.walls.contains(&edge)
+    }
+
+    /// The edge between two cells of this grid, if they are adjacent.
+    pub fn edge(&self, x: usize, y: usize) -> Option<Edge> {
+        Edge::new(self.size, x, y)
+    }
+
+    /// True when `edge` joins two adjacent cells of this grid.
+    pub fn is_edge(&self, edge: Edge) -> bool {
+        Edge::new(self.size, edge.a(), edge.b()) == Some(edge)
+    }
+
+    /// Adds a wall; `Ok(false)` when it was already there.
+    pub fn add_wall(&mut self, edge: Edge) -> Result<bool, InstanceError> {
+        if !self.is_edge(edge) {
+            return Err(InstanceError::BadWall { edge, size: self.size });
+        }
+        Ok(self.walls.insert(edge))
+    }
+
+    /// Removes a wall; false when there was none.
+    pub fn remove_wall(&mut self, edge: Edge) -> bool {
+        self.walls.remove(&edge)
+    }
+
+    /// The same grid with other walls.
+    pub fn with_walls(&self, walls: impl IntoIterator<Item = Edge>) -> Result<Instance, InstanceError> {
+        Instance::new(self.size, self.symbols.clone(), walls)
+    }
+
+    /// Reads one line of the text format (see the [module docs](self)).
+    /// A comment line is an error ([`ParseError::Comment`]); use
+    /// [`Instance::parse_line`] to skip comments and blank lines.
+    pub fn parse(line: &str) -> Result<Instance, ParseError> {
+        let mut tokens = line.split_whitespace();
+        let grid = tokens.next().ok_or(ParseError::Empty)?;
+        if grid.starts_with('#') {
+            return Err(ParseError::Comment);
+        }
+        let found = grid.chars().count();
+        let side = isqrt(found);
+        if side * side != found {
+            return Err(ParseError::GridLength { found });
+        }
+        if side > MAX_SIZE {
+            return Err(ParseError::TooLarge { side });
+        }
+        let mut symbols = Vec::with_capacity(found);
+        for (position, c) in grid.chars().enumerate() {
+            let index = char_to_index(c).ok_or(ParseError::UnknownSymbol { position, found: c })?;
+            if index >= side {
+                let (row, col) = (position / side, position % side);
+                return Err(ParseError::SymbolOutOfRange { position, row, col, found: c, size: side });
+            }
+            symbols.push(Symbol::new(index));
+        }
+        let cells = found;
+        let mut walls = BTreeSet::new();
+        for (i, token) in tokens.enumerate() {
+            let number = i + 1;
+            let malformed = || ParseError::MalformedWall { number, token: token.to_string() };
+            let (x, y) = token.split_once('-').ok_or_else(malformed)?;
+            let (x, y) = (parse_cell(x).ok_or_else(malformed)?, parse_cell(y).ok_or_else(malformed)?);
+            let (x, y) = match (x, y) {
+                (Some(x), Some(y)) if x < cells && y < cells => (x, y),
+                _ => return Err(ParseError::WallOutOfRange { number, token: token.to_string(), last: cells - 1 }),
+            };
+            let edge = Edge::new(side, x, y).ok_or_else(|| ParseError::WallNotAdjacent {
+                number,
+                token: token.to_string(),
+                a: x,
+                b: y,
+                size: side,
+            })?;
+            walls.insert(edge);
+        }
+        Ok(Instance { size: side, symbols, walls })
+    }
+
+    /// Like [`Instance::parse`], but `Ok(None)` for a blank line or a
+    /// comment (a line whose first non-blank character is `#`).
+    pub fn parse_line(line: &str) -> Result<Option<Instance>, ParseError> {
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            return Ok(None);
+        }
+        Instance::parse(line).map(Some)
+    }
+}
+
+/// A run of ASCII digits as a cell number: `None` when it is not one,
+/// `Some(None)` when it is too large for any grid.
+fn parse_cell(s: &str) -> Option<Option<usize>> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.parse().ok())
+}
+
+fn isqrt(n: usize) -> usize {
+    let mut r = (n as f64).sqrt() as usize;
+    while r * r > n {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= n {
+        r += 1;
+    }
+    r
+}
+
+impl FromStr for Instance {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Instance, ParseError> {
+        Instance::parse(s)
+    }
+}
+
+impl fmt::Display for Instance {
+    /// The text format; [`Instance::parse`] reads it back to an equal value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.symbols {
+            write!(f, "{s}")?;
+        }
+        for w in &self.walls {
+            write!(f, " {w}")?;
+        }
+        Ok(())
+    }
+}
+
+/// An answer, or any division of an `N × N` grid into labelled regions:
+/// `N²` labels, one per cell, numbered canonically — `0, 1, …` in order of
+/// each region's lowest cell — so equal partitions compare equal.
+///
+/// The type does not promise validity (use [`validate`] for that); answers
+/// from the solver are always valid.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Partition {
+    size: usize,
+    labels: Vec<u8>,
+}
+
+impl Partition {
+    /// A partition from any region names, one per cell, renumbered
+    /// canonically. `None` when there are not `size²` labels or more than
+    /// 256 distinct names.
+    pub fn from_labels(size: usize, labels: &[usize]) -> Option<Partition> {
+        if labels.len() != size.checked_mul(size)? {
+            return None;
+        }
+        let mut names: Vec<usize> = Vec::new();
+        let mut out = Vec::with_capacity(labels.len());
+        for &l in labels {
+            let k = match names.iter().position(|&n| n == l) {
+                Some(k) => k,
+                None => {
+                    names.push(l);
+                    names.len() - 1
+                }
+            };
+            out.push(u8::try_from(k).ok()?);
+        }
+        Some(Partition { size, labels: out })
+    }
+
+    pub(crate) fn from_canonical(size: usize, labels: Vec<u8>) -> Partition {
+        Partition { size, labels }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The region of `cell`.
+    ///
+    /// # Panics
+    /// When `cell >= N²`.
+    pub fn region_of(&self, cell: usize) -> usize {
+        self.labels[cell] as usize
+    }
+
+    /// The label of every cell, row-major.
+    pub fn labels(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.labels.iter().map(|&l| l as usize)
+    }
+
+    /// The number of regions.
+    pub fn region_count(&self) -> usize {
+        self.labels.iter().map(|&l| l as usize + 1).max().unwrap_or(0)
+    }
+
+    /// The cells of each region, each list increasing.
+    pub fn regions(&self) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new(); self.region_count()];
+        for (cell, &l) in self.labels.iter().enumerate() {
+            out[l as usize].push(cell);
+        }
+        out
+    }
+
+    /// True when both cells of `edge` are in the same region.
+    pub fn joins(&self, edge: Edge) -> bool {
+        self.labels[edge.a()] == self.labels[edge.b()]
+    }
+
+    /// The edges between two regions: where walls may stand without
+    /// breaking this partition.
+    pub fn borders(&self) -> impl Iterator<Item = Edge> + '_ {
+        Edge::all(self.size).filter(|&e| !self.joins(e))
+    }
+}
+
+impl fmt::Display for Partition {
+    /// One row per line, each region written with the one-character alphabet
+    /// (region 0 as `1`, region 9 as `A`, …).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &l) in self.labels.iter().enumerate() {
+            if i > 0 && i % self.size == 0 {
+                writeln!(f)?;
+            }
+            match crate::symbol::index_to_char(l as usize) {
+                Some(c) => write!(f, "{c}")?,
+                None => write!(f, "({l})")?,
+            }
+        }
+        Ok(())
+    }
+}
