@@ -1,1 +1,210 @@
-fn main() {}
+//! `cargo xtask`: the project's automation, in Rust (the cargo-xtask
+//! pattern), so setup, build and test work the same on every machine.
+//!
+//! ```text
+//! cargo xtask serve [--port N]   install what is missing, build the release app, serve it on 127.0.0.1
+//! cargo xtask test               every check CI runs, browser tests last
+//! cargo xtask build              install what is missing and build the release app into dist/
+//! cargo xtask setup              only install what is missing
+//! ```
+//!
+//! Tools are installed where cargo puts them (`$CARGO_HOME/bin`, by default
+//! `~/.cargo/bin`) and found there even when that folder is not on `PATH`.
+//! Whatever is already installed at the right version is left alone, so a
+//! warm run only checks versions.
+
+mod tools;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use tools::Tools;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [--port N]  install what is missing, build the release app and serve it
+                    on http://127.0.0.1:8080 (or port N); rebuilds on change
+  test              rustfmt check, clippy, all unit and property tests, a wasm32
+                    build of the core, the release web build, then the browser tests
+  build             install what is missing and build the release app into dist/
+  setup             only install what is missing (wasm32 target, Trunk,
+                    wasm-bindgen-cli; for `test`, also Chromium and ChromeDriver)
+  help              show this
+";
+
+/// A failure to report: what went wrong, in a sentence.
+type Result<T = ()> = std::result::Result<T, String>;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let outcome = match args.as_slice() {
+        ["serve", rest @ ..] => parse_port(rest).and_then(serve),
+        ["test"] => test(),
+        ["build"] => build(),
+        ["setup"] => setup(),
+        [] | ["help" | "--help" | "-h"] => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(format!("unknown arguments: {}\n\n{USAGE}", args.join(" "))),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse_port(args: &[&str]) -> Result<u16> {
+    match args {
+        [] => Ok(8080),
+        ["--port", n] | ["-p", n] => n.parse().map_err(|_| format!("not a port number: {n}")),
+        [arg] if arg.starts_with("--port=") => {
+            let n = &arg["--port=".len()..];
+            n.parse().map_err(|_| format!("not a port number: {n}"))
+        }
+        _ => Err(format!("serve takes only --port N, not: {}", args.join(" "))),
+    }
+}
+
+fn setup() -> Result {
+    let tools = Tools::new(workspace_root())?;
+    tools.ensure_web_tools()?;
+    tools.ensure_browser()?;
+    Ok(())
+}
+
+fn build() -> Result {
+    let tools = Tools::new(workspace_root())?;
+    tools.ensure_web_tools()?;
+    web_build(&tools)
+}
+
+fn serve(port: u16) -> Result {
+    let tools = Tools::new(workspace_root())?;
+    tools.ensure_web_tools()?;
+    fetch(&tools)?;
+    step(&format!("serving the release app on http://127.0.0.1:{port}/ (Ctrl-C stops)"));
+    run(tools.trunk().args(["serve", "--release", "--offline", "--port", &port.to_string()]))
+}
+
+/// The release web build, into `dist/`.
+fn web_build(tools: &Tools) -> Result {
+    fetch(tools)?;
+    step("release web build (trunk build --release, offline)");
+    run(tools.trunk().args(["build", "--release", "--offline"]))
+}
+
+/// Trunk runs cargo with `--offline`, so the crates must be here first.
+fn fetch(tools: &Tools) -> Result {
+    step("fetching crates (cargo fetch)");
+    run(tools.cargo().arg("fetch"))
+}
+
+fn test() -> Result {
+    let started = Instant::now();
+    let tools = Tools::new(workspace_root())?;
+    // Installs first, so a missing browser stops the run before the builds.
+    tools.ensure_web_tools()?;
+    let browser = tools.ensure_browser()?;
+    let total = 7;
+    let mut n = 0;
+    let mut next = |what: &str| {
+        n += 1;
+        step(&format!("[{n}/{total}] {what}   (at {:.0?})", started.elapsed()));
+    };
+
+    next("rustfmt check");
+    run(tools.cargo().args(["fmt", "--all", "--", "--check"]))?;
+
+    next("clippy, native crates, all targets, warnings are errors");
+    run(tools.cargo().args([
+        "clippy",
+        "--workspace",
+        "--exclude",
+        "pseudoku-web",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+
+    next("clippy, web crate for wasm32, all targets, warnings are errors");
+    run(tools
+        .cargo()
+        .args(["clippy", "-p", "pseudoku-web", "--target", tools::WASM_TARGET, "--all-targets", "--"])
+        .args(["-D", "warnings"]))?;
+
+    next("unit, integration, property and doc tests (the web crate's logic runs natively)");
+    run(tools.cargo().args(["test", "--workspace", "--exclude", "pseudoku-e2e"]))?;
+
+    next("pseudoku-core builds for wasm32");
+    run(tools.cargo().args(["build", "-p", "pseudoku-core", "--target", tools::WASM_TARGET]))?;
+
+    next("release web build");
+    web_build(&tools)?;
+
+    next("browser tests (headless Chromium through ChromeDriver)");
+    let dist = tools.root().join("dist");
+    run(tools
+        .cargo()
+        .args(["test", "-p", "pseudoku-e2e"])
+        .env("PSEUDOKU_DIST", &dist)
+        .env("PSEUDOKU_CHROME", &browser.chrome)
+        .env("PSEUDOKU_CHROMEDRIVER", &browser.driver))
+    // Nothing is printed after this: the run ends with cargo test's summary.
+}
+
+/// Prints the step that is starting.
+fn step(what: &str) {
+    eprintln!("\n==> {what}");
+}
+
+/// Runs a command to completion, failing on a non-zero exit.
+fn run(command: &mut Command) -> Result {
+    let status = command.status().map_err(|e| format!("could not run {}: {e}", show(command)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{} failed ({status})", show(command)))
+    }
+}
+
+/// A command as a person would type it.
+fn show(command: &Command) -> String {
+    let program = Path::new(command.get_program()).file_name().unwrap_or(command.get_program()).to_string_lossy();
+    let args: Vec<_> = command.get_args().map(|a| a.to_string_lossy()).collect();
+    format!("`{program} {}`", args.join(" "))
+}
+
+/// The workspace root: two levels above this crate.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("crates/xtask is inside the workspace").to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ports() {
+        assert_eq!(parse_port(&[]), Ok(8080));
+        assert_eq!(parse_port(&["--port", "9000"]), Ok(9000));
+        assert_eq!(parse_port(&["--port=9001"]), Ok(9001));
+        assert_eq!(parse_port(&["-p", "9002"]), Ok(9002));
+        assert!(parse_port(&["--port", "x"]).is_err());
+        assert!(parse_port(&["--verbose"]).is_err());
+    }
+
+    #[test]
+    fn the_root_has_the_workspace_manifest() {
+        assert!(workspace_root().join("Cargo.toml").is_file());
+        assert!(workspace_root().join("Trunk.toml").is_file());
+    }
+}
