@@ -6,6 +6,7 @@
 //! cargo xtask test               every check CI runs, browser tests last
 //! cargo xtask build              install what is missing and build the release app into dist/
 //! cargo xtask setup              only install what is missing
+//! cargo xtask bench-wasm FILE    `pseudoku bench FILE` natively and as WebAssembly (WASI, in Node.js)
 //! ```
 //!
 //! Tools are installed where cargo puts them (`$CARGO_HOME/bin`, by default
@@ -32,6 +33,8 @@ commands:
   build             install what is missing and build the release app into dist/
   setup             only install what is missing (wasm32 target, Trunk,
                     wasm-bindgen-cli; for `test`, also Chromium and ChromeDriver)
+  bench-wasm FILE    run `pseudoku bench FILE` natively and compiled to WebAssembly
+                    (wasm32-wasip1, run by Node.js's WASI), one after the other
   help              show this
 ";
 
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         ["test"] => test(),
         ["build"] => build(),
         ["setup"] => setup(),
+        ["bench-wasm", file] => bench_wasm(file),
         [] | ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())
@@ -159,6 +163,47 @@ fn test() -> Result {
         .env("PSEUDOKU_CHROME", &browser.chrome)
         .env("PSEUDOKU_CHROMEDRIVER", &browser.driver))
     // Nothing is printed after this: the run ends with cargo test's summary.
+}
+
+/// The engine natively and in WebAssembly on the same puzzles: the CLI's
+/// `bench` built for the host and for wasm32-wasip1, the latter run by
+/// Node.js's WASI support (V8, the engine of Chromium).
+fn bench_wasm(file: &str) -> Result {
+    const WASI: &str = "wasm32-wasip1";
+    let tools = Tools::new(workspace_root())?;
+    tools.ensure_target(WASI)?;
+    let node = which("node").ok_or("bench-wasm needs Node.js (`node`) on PATH")?;
+    let file = std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    step("building the CLI for the host and for wasm32-wasip1 (release)");
+    run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli"]))?;
+    run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli", "--target", WASI]))?;
+    let target = tools.root().join("target");
+    step("native");
+    run(Command::new(target.join("release/pseudoku")).arg("bench").arg(&file).args(["--peer", "none"]))?;
+    step("WebAssembly (Node.js WASI)");
+    let runner = target.join("wasi-run.mjs");
+    std::fs::write(
+        &runner,
+        "import { WASI } from 'node:wasi';\nimport { readFile } from 'node:fs/promises';\n\
+         const [wasm, ...args] = process.argv.slice(2);\n\
+         const wasi = new WASI({ version: 'preview1', args: ['pseudoku', ...args], preopens: { '/': '/' } });\n\
+         const { instance } = await WebAssembly.instantiate(await readFile(wasm), wasi.getImportObject());\n\
+         wasi.start(instance);\n",
+    )
+    .map_err(|e| format!("cannot write {}: {e}", runner.display()))?;
+    run(Command::new(node)
+        .arg("--no-warnings")
+        .arg(&runner)
+        .arg(target.join(WASI).join("release/pseudoku.wasm"))
+        .arg("bench")
+        .arg(&file)
+        .args(["--peer", "none"]))
+}
+
+/// A program on PATH.
+fn which(program: &str) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|p| p.is_file()))
 }
 
 /// Prints the step that is starting.

@@ -83,7 +83,7 @@ impl Tools {
 
     /// The wasm32 target, Trunk and wasm-bindgen-cli.
     pub fn ensure_web_tools(&self) -> Result {
-        self.ensure_wasm_target()?;
+        self.ensure_target(WASM_TARGET)?;
         self.ensure_cargo_install("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
         // The CLI must match the wasm-bindgen library exactly. It is
         // installed without --locked: its own lock file fails to build here.
@@ -91,29 +91,30 @@ impl Tools {
         self.ensure_cargo_install("wasm-bindgen-cli", "wasm-bindgen", &bindgen, &[])
     }
 
-    fn ensure_wasm_target(&self) -> Result {
+    /// Installs a Rust compilation target (with rustup) unless it is there.
+    pub fn ensure_target(&self, target: &str) -> Result {
         let Some(rustup) = self.find("rustup") else {
             // Without rustup (a distribution's Rust), the target's library
             // must already be there.
             let rustc = self.find("rustc").ok_or("rustc is not installed")?;
-            let libdir = self.output(&rustc, &["--print", "target-libdir", "--target", WASM_TARGET]);
+            let libdir = self.output(&rustc, &["--print", "target-libdir", "--target", target]);
             return match libdir {
                 Some(dir) if Path::new(&dir).is_dir() => Ok(()),
-                _ => Err(format!("the {WASM_TARGET} target is missing; install it (rustup target add {WASM_TARGET})")),
+                _ => Err(format!("the {target} target is missing; install it (rustup target add {target})")),
             };
         };
         let installed = self
             .command(&rustup)
             .args(["target", "list", "--installed"])
             .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == WASM_TARGET))
+            .map(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == target))
             .unwrap_or(false);
         if installed {
-            println!("ok: rust target {WASM_TARGET}");
+            println!("ok: rust target {target}");
             return Ok(());
         }
-        step(&format!("installing the {WASM_TARGET} target"));
-        run(self.command(&rustup).args(["target", "add", WASM_TARGET]))
+        step(&format!("installing the {target} target"));
+        run(self.command(&rustup).args(["target", "add", target]))
     }
 
     /// Installs `krate` at `version` with `cargo install` unless `program
