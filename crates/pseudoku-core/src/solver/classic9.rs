@@ -306,12 +306,18 @@ impl State {
         m
     }
 
+    /// Writes a solved state, one symbol per cell.
     fn write(&self, out: &mut Vec<Symbol>) {
         out.clear();
-        for cell in 0..81 {
-            let (b, bit) = (cell / 27, 1u32 << (cell % 27));
-            let d = (0..9).find(|&d| self.cand[b][d] & bit != 0).unwrap_or(0);
-            out.push(Symbol::new(d));
+        out.resize(81, Symbol::new(0));
+        for (b, digits) in self.cand.iter().enumerate() {
+            for (d, &x) in digits.iter().enumerate() {
+                let mut x = x;
+                while x != 0 {
+                    out[27 * b + x.trailing_zeros() as usize] = Symbol::new(d);
+                    x &= x - 1;
+                }
+            }
         }
     }
 }
