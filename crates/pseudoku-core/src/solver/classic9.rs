@@ -249,11 +249,15 @@ impl State {
         let mut touched = 0;
         loop {
             while dirty != 0 {
-                let u = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                let (b, d) = (u / 9, u % 9);
-                touched |= 1 << b;
-                dirty |= self.update(b, d, stable)?;
+                let mut work = dirty;
+                dirty = 0;
+                while work != 0 {
+                    let u = work.trailing_zeros() as usize;
+                    work &= work - 1;
+                    let (b, d) = (u / 9, u % 9);
+                    touched |= 1 << b;
+                    dirty |= self.update(b, d, stable)? & !work;
+                }
             }
             dirty = self.naked_singles(touched)?;
             if dirty == 0 {
