@@ -166,39 +166,31 @@ impl State {
         if v == 0 {
             return Err(Contradiction);
         }
-        self.cand[b][d] = v;
-        let mut dirty = 0;
         let new = v & single_rows(v) & self.unsolved[b];
-        if new != 0 {
-            self.unsolved[b] &= !new;
-            for e in 0..9 {
-                let c = self.cand[b][e];
-                let n = c & !new;
-                dirty |= u32::from(n != c) << e;
-                self.cand[b][e] = n;
-            }
-            self.cand[b][d] = v;
-            dirty = (dirty & !(1 << d)) << (9 * b);
+        self.unsolved[b] &= !new;
+        let mut changed = 0;
+        for e in 0..9 {
+            let c = self.cand[b][e];
+            let n = c & !new;
+            changed |= u32::from(n != c) << e;
+            self.cand[b][e] = n;
         }
+        self.cand[b][d] = v;
+        let mut dirty = (changed & !(1 << d)) << (9 * b);
         let g = fold(self.cand[0][d]) | fold(self.cand[1][d]) << 9 | fold(self.cand[2][d]) << 18;
         if g != stable[d] {
-            let mut g2 = 0;
-            for s in 0..3 {
-                let m = ((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff;
-                let a = BAND_COLUMN[m as usize];
-                if a == 0 {
-                    return Err(Contradiction);
-                }
-                g2 |= a << (3 * s);
+            let m = |s: u32| (((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff) as usize;
+            let (a0, a1, a2) = (BAND_COLUMN[m(0)], BAND_COLUMN[m(1)], BAND_COLUMN[m(2)]);
+            if a0 == 0 || a1 == 0 || a2 == 0 {
+                return Err(Contradiction);
             }
+            let g2 = a0 | a1 << 3 | a2 << 6;
             stable[d] = g2;
-            if g2 != g {
-                for bb in 0..3 {
-                    let c = self.cand[bb][d];
-                    let n = c & (((g2 >> (9 * bb)) & 0x1ff) * 0x40201);
-                    dirty |= u32::from(n != c) << (9 * bb + d);
-                    self.cand[bb][d] = n;
-                }
+            for bb in 0..3 {
+                let c = self.cand[bb][d];
+                let n = c & (((g2 >> (9 * bb)) & 0x1ff) * 0x40201);
+                dirty |= u32::from(n != c) << (9 * bb + d);
+                self.cand[bb][d] = n;
             }
         }
         Ok(dirty)
