@@ -88,6 +88,24 @@ const ROW_OF: [u32; 27] = {
     t
 };
 
+/// `BAND_PEERS[pos]`: the cells of a band sharing a row or a box with
+/// bit `pos` (itself excluded).
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut c = 0;
+    while c < 27 {
+        let mut o = 0;
+        while o < 27 {
+            if o != c && (o / 9 == c / 9 || o % 9 / 3 == c % 9 / 3) {
+                t[c] |= 1 << o;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Which minirows of band `v` are non-empty: bit `3 * row + box`.
 #[inline(always)]
 fn minirows(v: u32) -> usize {
@@ -263,10 +281,14 @@ impl State {
         self.unsolved == [0; 3]
     }
 
-    /// An unsolved cell with the fewest candidates: `(band, bit, digits)`.
+    /// The cell to guess at: `(band, bit, digits)`.
+    ///
+    /// A cell with two candidates when there is one: of those, the one whose
+    /// two candidates appear most often among its peers, as each branch
+    /// then removes the most candidates. Otherwise a cell with the fewest.
     fn choose(&self) -> (usize, u32, u16) {
         let mut best = (0, 0, 0u16);
-        let mut best_count = u32::MAX;
+        let mut best_score = 0;
         for b in 0..3 {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -275,11 +297,34 @@ impl State {
                 twos |= ones & x;
                 ones |= x;
             }
-            let pairs = self.unsolved[b] & twos & !threes;
-            if pairs != 0 {
+            let mut pairs = self.unsolved[b] & twos & !threes;
+            while pairs != 0 {
                 let pos = pairs.trailing_zeros();
-                return (b, pos, self.digits_at(b, pos));
+                pairs &= pairs - 1;
+                let digits = self.digits_at(b, pos);
+                let (d1, d2) = (digits.trailing_zeros() as usize, 15 - digits.leading_zeros() as usize);
+                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
+                let peers = BAND_PEERS[pos as usize];
+                let band = u64::from(self.cand[b][d1] & peers) | u64::from(self.cand[b][d2] & peers) << 32;
+                let col = pos % 9;
+                // The column in the other bands: four 3-bit fields summed
+                // in place, then the three rows of the sum added up.
+                let column = ((self.cand[o1][d1] >> col) & ROW_LOW)
+                    + ((self.cand[o2][d1] >> col) & ROW_LOW)
+                    + ((self.cand[o1][d2] >> col) & ROW_LOW)
+                    + ((self.cand[o2][d2] >> col) & ROW_LOW);
+                let score = band.count_ones() + ((column.wrapping_mul(ROW_LOW) >> 18) & 0xf) + 1;
+                if score > best_score {
+                    best_score = score;
+                    best = (b, pos, digits);
+                }
             }
+        }
+        if best_score > 0 {
+            return best;
+        }
+        let mut best_count = u32::MAX;
+        for b in 0..3 {
             let mut rest = self.unsolved[b];
             while rest != 0 {
                 let pos = rest.trailing_zeros();
