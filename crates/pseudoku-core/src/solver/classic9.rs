@@ -77,6 +77,9 @@ const BAND_COLUMN: [u32; 512] = {
     t
 };
 
+/// `OTHER[b]`: the two bands other than `b`.
+const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
 /// `ROW_OF[pos]`: the row of a band holding bit `pos`.
 const ROW_OF: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -283,46 +286,61 @@ impl State {
 
     /// The cell to guess at: `(band, bit, digits)`.
     ///
-    /// A cell with two candidates when there is one: of those, the one whose
-    /// two candidates appear most often among its peers, as each branch
-    /// then removes the most candidates. Otherwise a cell with the fewest.
+    /// A cell with two candidates when there is one: of those, the one
+    /// whose branches remove the most candidates right away, counting each
+    /// peer holding one of its two digits, and twice more each such peer
+    /// that has two candidates itself (the branch leaves it a single).
+    /// Otherwise a cell with the fewest candidates.
     fn choose(&self) -> (usize, u32, u16) {
-        let mut best = (0, 0, 0u16);
-        let mut best_score = 0;
-        for b in 0..3 {
+        let mut pairs = [0u32; 3];
+        for (b, p) in pairs.iter_mut().enumerate() {
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[b][d];
+            for &x in &self.cand[b] {
                 threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
-            let mut pairs = self.unsolved[b] & twos & !threes;
-            while pairs != 0 {
-                let pos = pairs.trailing_zeros();
-                pairs &= pairs - 1;
+            *p = self.unsolved[b] & twos & !threes;
+        }
+        // The best cell so far as `score << 8 | 255 - cell`: the highest
+        // score, then the first cell.
+        let mut best_key = 0u32;
+        for b in 0..3 {
+            let [o1, o2] = OTHER[b];
+            let mut rest = pairs[b];
+            while rest != 0 {
+                let pos = rest.trailing_zeros();
+                rest &= rest - 1;
                 let digits = self.digits_at(b, pos);
                 let (d1, d2) = (digits.trailing_zeros() as usize, 15 - digits.leading_zeros() as usize);
-                let (o1, o2) = ((b + 1) % 3, (b + 2) % 3);
-                let peers = BAND_PEERS[pos as usize];
-                let band = u64::from(self.cand[b][d1] & peers) | u64::from(self.cand[b][d2] & peers) << 32;
+                // Row and box: both digits in one word.
+                let peers = u64::from(BAND_PEERS[pos as usize]) * 0x1_0000_0001;
+                let band = (u64::from(self.cand[b][d1]) | u64::from(self.cand[b][d2]) << 32) & peers;
+                let band_pairs = band & (u64::from(pairs[b]) * 0x1_0000_0001);
+                // The column in the other bands: 3-bit fields (one bit per
+                // row) summed in place, then the three rows added up.
                 let col = pos % 9;
-                // The column in the other bands: four 3-bit fields summed
-                // in place, then the three rows of the sum added up.
-                let column = ((self.cand[o1][d1] >> col) & ROW_LOW)
-                    + ((self.cand[o2][d1] >> col) & ROW_LOW)
-                    + ((self.cand[o1][d2] >> col) & ROW_LOW)
-                    + ((self.cand[o2][d2] >> col) & ROW_LOW);
-                let score = band.count_ones() + ((column.wrapping_mul(ROW_LOW) >> 18) & 0xf) + 1;
-                if score > best_score {
-                    best_score = score;
-                    best = (b, pos, digits);
-                }
+                let in_column = |_: usize, x: u32| (x >> col) & ROW_LOW;
+                let (c1, c2) = (self.cand[o1][d1], self.cand[o1][d2]);
+                let (c3, c4) = (self.cand[o2][d1], self.cand[o2][d2]);
+                let column = in_column(o1, c1) + in_column(o1, c2) + in_column(o2, c3) + in_column(o2, c4);
+                let column_pairs = in_column(o1, c1 & pairs[o1])
+                    + in_column(o1, c2 & pairs[o1])
+                    + in_column(o2, c3 & pairs[o2])
+                    + in_column(o2, c4 & pairs[o2]);
+                let score = band.count_ones()
+                    + 2 * band_pairs.count_ones()
+                    + (((column + 2 * column_pairs).wrapping_mul(ROW_LOW) >> 18) & 0x3f)
+                    + 1;
+                best_key = best_key.max(score << 8 | (255 - (27 * b as u32 + pos)));
             }
         }
-        if best_score > 0 {
-            return best;
+        if best_key != 0 {
+            let cell = 255 - (best_key & 0xff);
+            let (b, pos) = (cell as usize / 27, cell % 27);
+            return (b, pos, self.digits_at(b, pos));
         }
+        let mut best = (0, 0, 0u16);
         let mut best_count = u32::MAX;
         for b in 0..3 {
             let mut rest = self.unsolved[b];
