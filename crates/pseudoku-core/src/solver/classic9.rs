@@ -151,12 +151,6 @@ type Units = u32;
 
 type Outcome = Result<(), Contradiction>;
 
-/// Per digit, the last column pattern the stack rule produced or left
-/// unchanged (`fold` of the three bands at `0`, `9`, `18`). The rule is
-/// idempotent, so a digit whose pattern equals it is skipped. It is only a
-/// cache: any value in it is correct, even after backtracking.
-type Stable = [u32; 9];
-
 impl State {
     fn new() -> State {
         State { cand: [[BAND; 9]; 3], unsolved: [BAND; 3] }
@@ -181,7 +175,8 @@ impl State {
     /// Row and box rule on board (`b`, `d`), its row singles, and the
     /// stack rule on digit `d`. Returns the boards that changed.
     #[inline(always)]
-    fn update(&mut self, b: usize, d: usize, stable: &mut Stable) -> Result<Units, Contradiction> {
+    fn update(&mut self, b: usize, d: usize) -> Result<Units, Contradiction> {
+        let [o1, o2] = OTHER[b];
         let v = self.cand[b][d];
         let v = v & ROW_BOX[minirows(v)];
         if v == 0 {
@@ -196,25 +191,26 @@ impl State {
             changed |= u32::from(n != c) << e;
             self.cand[b][e] = n;
         }
-        self.cand[b][d] = v;
-        let mut dirty = (changed & !(1 << d)) << (9 * b);
-        let g = fold(self.cand[0][d]) | fold(self.cand[1][d]) << 9 | fold(self.cand[2][d]) << 18;
-        if g != stable[d] {
-            let m = |s: u32| (((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff) as usize;
-            let (a0, a1, a2) = (BAND_COLUMN[m(0)], BAND_COLUMN[m(1)], BAND_COLUMN[m(2)]);
-            if a0 == 0 || a1 == 0 || a2 == 0 {
-                return Err(Contradiction);
-            }
-            let g2 = a0 | a1 << 3 | a2 << 6;
-            stable[d] = g2;
-            for bb in 0..3 {
-                let c = self.cand[bb][d];
-                let n = c & (((g2 >> (9 * bb)) & 0x1ff) * 0x40201);
-                dirty |= u32::from(n != c) << (9 * bb + d);
-                self.cand[bb][d] = n;
-            }
+        let bit = 1u32 << d;
+        changed &= !bit;
+        // The stack rule sees this band first, then the other two: the
+        // rule does not depend on the order of the bands.
+        let (c1, c2) = (self.cand[o1][d], self.cand[o2][d]);
+        let g = fold(v) | fold(c1) << 9 | fold(c2) << 18;
+        let m = |s: u32| (((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff) as usize;
+        let (a0, a1, a2) = (BAND_COLUMN[m(0)], BAND_COLUMN[m(1)], BAND_COLUMN[m(2)]);
+        if a0 == 0 || a1 == 0 || a2 == 0 {
+            return Err(Contradiction);
         }
-        Ok(dirty)
+        let g2 = a0 | a1 << 3 | a2 << 6;
+        let n = v & ((g2 & 0x1ff) * 0x40201);
+        let n1 = c1 & (((g2 >> 9) & 0x1ff) * 0x40201);
+        let n2 = c2 & ((g2 >> 18) * 0x40201);
+        self.cand[b][d] = n;
+        self.cand[o1][d] = n1;
+        self.cand[o2][d] = n2;
+        let changed = changed | (u32::from(n != v) * bit);
+        Ok(changed << (9 * b) | (u32::from(n1 != c1) * bit) << (9 * o1) | (u32::from(n2 != c2) * bit) << (9 * o2))
     }
 
     /// Places every cell of bands `bands` with one candidate left (by
@@ -258,7 +254,7 @@ impl State {
         Ok(dirty)
     }
 
-    fn propagate(&mut self, mut dirty: Units, stable: &mut Stable) -> Outcome {
+    fn propagate(&mut self, mut dirty: Units) -> Outcome {
         let mut touched = 0;
         loop {
             while dirty != 0 {
@@ -269,7 +265,7 @@ impl State {
                     work &= work - 1;
                     let (b, d) = (u / 9, u % 9);
                     touched |= 1 << b;
-                    dirty |= self.update(b, d, stable)? & !work;
+                    dirty |= self.update(b, d)? & !work;
                 }
             }
             dirty = self.naked_singles(touched)?;
@@ -390,7 +386,6 @@ struct Run<'s, 'o> {
     sink: &'s mut dyn Sink,
     options: SearchOptions<'o>,
     report: SearchReport,
-    stable: Stable,
     out: &'s mut Vec<Symbol>,
 }
 
@@ -410,7 +405,6 @@ impl Classic9 {
             sink,
             options,
             report: SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted },
-            stable: [u32::MAX; 9],
             out: &mut self.out,
         };
         let mut state = State::new();
@@ -429,7 +423,7 @@ impl Classic9 {
             }
             state.cand[b][s.index()] &= !bit;
         }
-        if state.propagate(BAND, &mut run.stable).is_ok() {
+        if state.propagate(BAND).is_ok() {
             let _ = run.descend(state);
         }
         run.report
@@ -469,7 +463,7 @@ impl Run<'_, '_> {
             }
             let mut child = state;
             child.cand[b][d] &= !ROW_OF[pos as usize] | 1 << pos;
-            if child.propagate(1 << (9 * b + d), &mut self.stable).is_ok() {
+            if child.propagate(1 << (9 * b + d)).is_ok() {
                 self.descend(child)?;
             }
         }
