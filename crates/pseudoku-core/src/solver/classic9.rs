@@ -172,11 +172,11 @@ impl State {
         Ok(())
     }
 
-    /// Row and box rule on board (`b`, `d`), its row singles, and the
-    /// stack rule on digit `d`. Returns the boards that changed.
+    /// Row and box rule on board (`b`, `d`) and its row singles, which are
+    /// cleared from the other digits. Returns the boards that changed,
+    /// other than this one.
     #[inline(always)]
     fn update(&mut self, b: usize, d: usize) -> Result<Units, Contradiction> {
-        let [o1, o2] = OTHER[b];
         let v = self.cand[b][d];
         let v = v & ROW_BOX[minirows(v)];
         if v == 0 {
@@ -191,26 +191,28 @@ impl State {
             changed |= u32::from(n != c) << e;
             self.cand[b][e] = n;
         }
-        let bit = 1u32 << d;
-        changed &= !bit;
-        // The stack rule sees this band first, then the other two: the
-        // rule does not depend on the order of the bands.
-        let (c1, c2) = (self.cand[o1][d], self.cand[o2][d]);
-        let g = fold(v) | fold(c1) << 9 | fold(c2) << 18;
+        self.cand[b][d] = v;
+        Ok((changed & !(1 << d)) << (9 * b))
+    }
+
+    /// The stack rule on digit `d`. Returns the boards that changed.
+    #[inline(always)]
+    fn stack(&mut self, d: usize) -> Result<Units, Contradiction> {
+        let [c0, c1, c2] = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
+        let g = fold(c0) | fold(c1) << 9 | fold(c2) << 18;
         let m = |s: u32| (((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff) as usize;
         let (a0, a1, a2) = (BAND_COLUMN[m(0)], BAND_COLUMN[m(1)], BAND_COLUMN[m(2)]);
         if a0 == 0 || a1 == 0 || a2 == 0 {
             return Err(Contradiction);
         }
         let g2 = a0 | a1 << 3 | a2 << 6;
-        let n = v & ((g2 & 0x1ff) * 0x40201);
+        let n0 = c0 & ((g2 & 0x1ff) * 0x40201);
         let n1 = c1 & (((g2 >> 9) & 0x1ff) * 0x40201);
         let n2 = c2 & ((g2 >> 18) * 0x40201);
-        self.cand[b][d] = n;
-        self.cand[o1][d] = n1;
-        self.cand[o2][d] = n2;
-        let changed = changed | (u32::from(n != v) * bit);
-        Ok(changed << (9 * b) | (u32::from(n1 != c1) * bit) << (9 * o1) | (u32::from(n2 != c2) * bit) << (9 * o2))
+        self.cand[0][d] = n0;
+        self.cand[1][d] = n1;
+        self.cand[2][d] = n2;
+        Ok((u32::from(n0 != c0) | u32::from(n1 != c1) << 9 | u32::from(n2 != c2) << 18) << d)
     }
 
     /// Places every cell of bands `bands` with one candidate left (by
@@ -259,6 +261,7 @@ impl State {
         loop {
             while dirty != 0 {
                 let mut work = dirty;
+                let mut digits = (work | work >> 9 | work >> 18) & 0x1ff;
                 dirty = 0;
                 while work != 0 {
                     let u = work.trailing_zeros() as usize;
@@ -266,6 +269,11 @@ impl State {
                     let (b, d) = (u / 9, u % 9);
                     touched |= 1 << b;
                     dirty |= self.update(b, d)? & !work;
+                }
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    dirty |= self.stack(d)?;
                 }
             }
             dirty = self.naked_singles(touched)?;
