@@ -172,27 +172,20 @@ impl State {
         Ok(())
     }
 
-    /// Row and box rule on board (`b`, `d`) and its row singles, which are
-    /// cleared from the other digits. Returns the boards that changed,
-    /// other than this one.
+    /// Row and box rule on board (`b`, `d`). Returns its row singles not
+    /// placed before, which it marks placed; the caller clears them from
+    /// the other digits.
     #[inline(always)]
-    fn update(&mut self, b: usize, d: usize) -> Result<Units, Contradiction> {
+    fn update(&mut self, b: usize, d: usize) -> Result<u32, Contradiction> {
         let v = self.cand[b][d];
         let v = v & ROW_BOX[minirows(v)];
         if v == 0 {
             return Err(Contradiction);
         }
+        self.cand[b][d] = v;
         let new = v & single_rows(v) & self.unsolved[b];
         self.unsolved[b] &= !new;
-        let mut changed = 0;
-        for e in 0..9 {
-            let c = self.cand[b][e];
-            let n = c & !new;
-            changed |= u32::from(n != c) << e;
-            self.cand[b][e] = n;
-        }
-        self.cand[b][d] = v;
-        Ok((changed & !(1 << d)) << (9 * b))
+        Ok(new)
     }
 
     /// The stack rule on digit `d`. Returns the boards that changed.
@@ -263,13 +256,31 @@ impl State {
                 let mut work = dirty;
                 let mut digits = (work | work >> 9 | work >> 18) & 0x1ff;
                 dirty = 0;
+                // Row and box rule on each changed board. The cells it
+                // places are cleared from the other digits after the last
+                // board, so that no board waits for another's result.
+                let mut own = [[0u32; 9]; 3];
+                let mut placed = [0u32; 3];
                 while work != 0 {
                     let u = work.trailing_zeros() as usize;
                     work &= work - 1;
                     let (b, d) = (u / 9, u % 9);
                     touched |= 1 << b;
-                    dirty |= self.update(b, d)? & !work;
+                    let new = self.update(b, d)?;
+                    own[b][d] = new;
+                    placed[b] |= new;
                 }
+                for (b, (own, placed)) in own.iter().zip(placed).enumerate() {
+                    let mut changed = 0;
+                    for (e, &mine) in own.iter().enumerate() {
+                        let c = self.cand[b][e];
+                        let n = c & !(placed & !mine);
+                        changed |= u32::from(n != c) << e;
+                        self.cand[b][e] = n;
+                    }
+                    dirty |= changed << (9 * b);
+                }
+                // The stack rule on each digit of a changed board.
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
