@@ -302,10 +302,10 @@ impl State {
     /// The cell to guess at: `(band, bit, digits)`.
     ///
     /// A cell with two candidates when there is one: of those, the one
-    /// whose branches remove the most candidates right away, counting each
-    /// peer holding one of its two digits, and twice more each such peer
-    /// that has two candidates itself (the branch leaves it a single).
-    /// Otherwise a cell with the fewest candidates.
+    /// whose two branches do the most right away. Each peer holding one of
+    /// its two digits scores 1 (a branch removes a candidate there), or 4
+    /// when that peer has two candidates itself (a branch leaves it a
+    /// single). Otherwise a cell with the fewest candidates.
     fn choose(&self) -> (usize, u32, u16) {
         let mut pairs = [0u32; 3];
         for (b, p) in pairs.iter_mut().enumerate() {
@@ -344,8 +344,8 @@ impl State {
                     + in_column(o2, c3 & pairs[o2])
                     + in_column(o2, c4 & pairs[o2]);
                 let score = band.count_ones()
-                    + 2 * band_pairs.count_ones()
-                    + (((column + 2 * column_pairs).wrapping_mul(ROW_LOW) >> 18) & 0x3f)
+                    + 3 * band_pairs.count_ones()
+                    + (((column + 3 * column_pairs).wrapping_mul(ROW_LOW) >> 18) & 0x3f)
                     + 1;
                 best_key = best_key.max(score << 8 | (255 - (27 * b as u32 + pos)));
             }
