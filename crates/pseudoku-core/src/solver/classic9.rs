@@ -227,7 +227,7 @@ impl State {
 
     /// The stack rule on digit `d`. Returns the boards that changed.
     #[inline(always)]
-    fn stack(&mut self, d: usize) -> Result<Units, Contradiction> {
+    fn stack(&mut self, d: usize, columns: &mut [u32; 9]) -> Result<Units, Contradiction> {
         let [c0, c1, c2] = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
         let g = fold(c0) | fold(c1) << 9 | fold(c2) << 18;
         let m = |s: u32| (((g >> (3 * s)) & 0x1c0e07).wrapping_mul(0x1041) >> 12 & 0x1ff) as usize;
@@ -236,6 +236,7 @@ impl State {
             return Err(Contradiction);
         }
         let g2 = a0 | a1 << 3 | a2 << 6;
+        columns[d] = g2;
         let n0 = c0 & ((g2 & 0x1ff) * 0x40201);
         let n1 = c1 & (((g2 >> 9) & 0x1ff) * 0x40201);
         let n2 = c2 & ((g2 >> 18) * 0x40201);
@@ -290,10 +291,12 @@ impl State {
     /// fails on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> Outcome {
         let mut touched = 0;
+        // Per digit, the columns of its three bands (as `fold` at `0`, `9`
+        // and `18`) when the stack rule last ran on it; none yet.
+        let mut columns = [u32::MAX; 9];
         loop {
             while dirty != 0 {
                 let mut work = dirty;
-                let mut digits = (work | work >> 9 | work >> 18) & 0x1ff;
                 dirty = 0;
                 // Row and box rule on each changed board. The cells it
                 // places are cleared from the other digits after the last
@@ -301,6 +304,7 @@ impl State {
                 // board changed again before its turn is updated once).
                 let mut own = [[0u32; 9]; 3];
                 let mut placed = [0u32; 3];
+                let mut digits = 0;
                 while work != 0 {
                     let u = work.trailing_zeros() as usize;
                     work &= work - 1;
@@ -309,6 +313,8 @@ impl State {
                     let new = self.update(b, d)?;
                     own[b][d] = new;
                     placed[b] |= new;
+                    let seen = (columns[d] >> (9 * b)) & 0x1ff;
+                    digits |= u32::from(fold(self.cand[b][d]) != seen) << d;
                 }
                 for (b, (own, placed)) in own.iter().zip(placed).enumerate() {
                     let mut changed = 0;
@@ -320,11 +326,12 @@ impl State {
                     }
                     dirty |= changed << (9 * b);
                 }
-                // The stack rule on each digit of a changed board.
+                // The stack rule on each digit whose columns in some band
+                // changed since its last run.
                 while digits != 0 {
                     let d = digits.trailing_zeros() as usize;
                     digits &= digits - 1;
-                    dirty |= self.stack(d)?;
+                    dirty |= self.stack(d, &mut columns)?;
                 }
             }
             dirty = self.naked_singles(touched)?;
