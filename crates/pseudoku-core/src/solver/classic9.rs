@@ -473,13 +473,21 @@ impl Classic9 {
             report: SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted },
             out: &mut self.out,
         };
-        let mut state = State::new();
+        // The given cells first, without a branch per cell (their pattern
+        // is random).
+        let mut cells = [0u8; 81];
+        let mut count = 0;
         for (cell, g) in givens.iter().enumerate() {
-            if let Some(s) = g {
-                assert!(s.index() < 9, "symbol {} outside 1..=9", s.number());
-                if state.place_given(s.index(), cell / 27, (cell % 27) as u32).is_err() {
-                    return run.report;
-                }
+            cells[count] = cell as u8;
+            count += usize::from(g.is_some());
+        }
+        let mut state = State::new();
+        for &cell in &cells[..count] {
+            let cell = usize::from(cell);
+            let Some(s) = givens[cell] else { continue };
+            assert!(s.index() < 9, "symbol {} outside 1..=9", s.number());
+            if state.place_given(s.index(), cell / 27, (cell % 27) as u32).is_err() {
+                return run.report;
             }
         }
         for &(cell, s) in run.options.exclude {
