@@ -210,10 +210,10 @@ impl State {
     }
 
     /// Row and box rule on board (`b`, `d`). Returns its row singles not
-    /// placed before, which it marks placed; the caller clears them from
-    /// the other digits.
+    /// placed before, which it marks placed (the caller clears them from
+    /// the other digits), and the columns the board holds.
     #[inline(always)]
-    fn update(&mut self, b: usize, d: usize) -> Result<u32, Contradiction> {
+    fn update(&mut self, b: usize, d: usize) -> Result<(u32, u32), Contradiction> {
         let v = self.cand[b][d];
         let v = v & ROW_BOX[minirows(v)];
         if v == 0 {
@@ -222,7 +222,7 @@ impl State {
         self.cand[b][d] = v;
         let new = v & single_rows(v) & self.unsolved[b];
         self.unsolved[b] &= !new;
-        Ok(new)
+        Ok((new, fold(v)))
     }
 
     /// The stack rule on digit `d`. Returns the boards that changed.
@@ -310,11 +310,10 @@ impl State {
                     work &= work - 1;
                     let (b, d) = (u / 9, u % 9);
                     touched |= 1 << b;
-                    let new = self.update(b, d)?;
+                    let (new, cols) = self.update(b, d)?;
                     own[b][d] = new;
                     placed[b] |= new;
-                    let seen = (columns[d] >> (9 * b)) & 0x1ff;
-                    digits |= u32::from(fold(self.cand[b][d]) != seen) << d;
+                    digits |= u32::from(cols != (columns[d] >> (9 * b)) & 0x1ff) << d;
                 }
                 for (b, (own, placed)) in own.iter().zip(placed).enumerate() {
                     let mut changed = 0;
