@@ -269,20 +269,21 @@ impl State {
             if singles == 0 {
                 continue;
             }
+            // Each digit's row is cut down to its single there, for every
+            // digit at once and without branches; two singles of one digit
+            // in one row are a contradiction.
+            let mut clash = 0;
             for d in 0..9 {
-                let mut hit = singles & self.cand[b][d];
-                if hit == 0 {
-                    continue;
-                }
-                let old = self.cand[b][d];
-                let mut x = old;
-                while hit != 0 {
-                    let pos = hit.trailing_zeros();
-                    hit &= hit - 1;
-                    x &= !ROW_OF[pos as usize] | 1 << pos;
-                }
-                dirty |= u32::from(x != old) << (9 * b + d);
-                self.cand[b][d] = x;
+                let x = self.cand[b][d];
+                let hit = singles & x;
+                let rows = ((((hit & ROW_LOW8) + ROW_LOW8) | hit) & ROW_HIGH) >> 8;
+                clash |= hit & hit.wrapping_sub(rows);
+                let n = x & (!(rows * 0x1ff) | hit);
+                dirty |= u32::from(n != x) << (9 * b + d);
+                self.cand[b][d] = n;
+            }
+            if clash != 0 {
+                return Err(Contradiction);
             }
         }
         Ok(dirty)
