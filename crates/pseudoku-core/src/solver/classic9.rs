@@ -247,14 +247,11 @@ impl State {
         Ok((u32::from(n0 != c0) | u32::from(n1 != c1) << 9 | u32::from(n2 != c2) << 18) << d)
     }
 
-    /// Places every cell of bands `bands` with one candidate left (by
+    /// Places every cell with one candidate left (by
     /// cutting its digit's row down to it); fails on a cell with none.
-    fn naked_singles(&mut self, bands: u32) -> Result<Units, Contradiction> {
+    fn naked_singles(&mut self) -> Result<Units, Contradiction> {
         let mut dirty = 0;
         for b in 0..3 {
-            if bands & (1 << b) == 0 {
-                continue;
-            }
             let (mut ones, mut twos) = (0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[b][d];
@@ -292,7 +289,6 @@ impl State {
     /// Applies the rules from the changed boards `dirty` to a fixpoint;
     /// fails on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> Outcome {
-        let mut touched = 0;
         // Per digit, the columns of its three bands (as `fold` at `0`, `9`
         // and `18`) when the stack rule last ran on it; none yet.
         let mut columns = [u32::MAX; 9];
@@ -310,7 +306,6 @@ impl State {
                     let u = work.trailing_zeros() as usize;
                     work &= work - 1;
                     let (b, d) = (u / 9, u % 9);
-                    touched |= 1 << b;
                     let (new, cols) = self.update(b, d)?;
                     own[b][d] = new;
                     placed[b] |= new;
@@ -334,11 +329,10 @@ impl State {
                     dirty |= self.stack(d, &mut columns)?;
                 }
             }
-            dirty = self.naked_singles(touched)?;
+            dirty = self.naked_singles()?;
             if dirty == 0 {
                 return Ok(());
             }
-            touched = 0;
         }
     }
 
