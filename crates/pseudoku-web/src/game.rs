@@ -305,7 +305,8 @@ mod tests {
         let twin = (0..9).map(|c| g.layout().cell_at(row, c).unwrap()).find(|&c| g.is_given(c)).unwrap();
         let g = play(g.clone(), [Action::Select(cell), Action::Enter(g.value(twin).unwrap())]);
         assert!(g.is_conflict(cell) && g.is_conflict(twin));
-        assert_eq!(g.conflict_count(), 2);
+        // The copy may also repeat a given in its column or box.
+        assert!((2..=4).contains(&g.conflict_count()), "{} cells marked", g.conflict_count());
         let g = play(g, [Action::Clear]);
         assert_eq!(g.conflict_count(), 0);
     }
