@@ -48,6 +48,7 @@ use rand::Rng;
 use super::{Contradiction, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
 use crate::symbol::Symbol;
 
+/// Every cell of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// Bit 0 of each row of a band.
 const ROW_LOW: u32 = 0x0040201;
@@ -186,6 +187,9 @@ struct State {
 
 /// A set of (band, digit) boards: bit `9 * band + digit`.
 type Units = u32;
+
+/// Every board.
+const ALL_BOARDS: Units = (1 << 27) - 1;
 
 type Outcome = Result<(), Contradiction>;
 
@@ -499,7 +503,7 @@ impl Classic9 {
             }
             state.cand[b][s.index()] &= !bit;
         }
-        if state.propagate(BAND).is_ok() {
+        if state.propagate(ALL_BOARDS).is_ok() {
             let _ = run.descend(state);
         }
         run.report
