@@ -251,8 +251,8 @@ impl State {
         Ok((u32::from(n0 != c0) | u32::from(n1 != c1) << 9 | u32::from(n2 != c2) << 18) << d)
     }
 
-    /// Places every cell with one candidate left (by
-    /// cutting its digit's row down to it); fails on a cell with none.
+    /// Places every cell with one candidate left (by cutting its digit's row
+    /// down to it); fails on a cell with none.
     fn naked_singles(&mut self) -> Result<Units, Contradiction> {
         let mut dirty = 0;
         for b in 0..3 {
@@ -294,7 +294,10 @@ impl State {
     /// fails on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> Outcome {
         // Per digit, the columns of its three bands (as `fold` at `0`, `9`
-        // and `18`) when the stack rule last ran on it; none yet.
+        // and `18`) when the stack rule last ran on it here. Before that,
+        // every column: a board that still has them all has not changed
+        // since the last fixpoint, and at the first one every board is
+        // updated.
         let mut columns = [u32::MAX; 9];
         loop {
             while dirty != 0 {
