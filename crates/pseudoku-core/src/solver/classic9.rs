@@ -48,6 +48,7 @@ use rand::Rng;
 use super::{Contradiction, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
 use crate::symbol::Symbol;
 
+/// Every cell of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// Bit 0 of each row of a band.
 const ROW_LOW: u32 = 0x0040201;
@@ -187,6 +188,9 @@ struct State {
 /// A set of (band, digit) boards: bit `9 * band + digit`.
 type Units = u32;
 
+/// Every board.
+const ALL_BOARDS: Units = (1 << 27) - 1;
+
 type Outcome = Result<(), Contradiction>;
 
 impl State {
@@ -247,8 +251,8 @@ impl State {
         Ok((u32::from(n0 != c0) | u32::from(n1 != c1) << 9 | u32::from(n2 != c2) << 18) << d)
     }
 
-    /// Places every cell with one candidate left (by
-    /// cutting its digit's row down to it); fails on a cell with none.
+    /// Places every cell with one candidate left (by cutting its digit's row
+    /// down to it); fails on a cell with none.
     fn naked_singles(&mut self) -> Result<Units, Contradiction> {
         let mut dirty = 0;
         for b in 0..3 {
@@ -290,7 +294,10 @@ impl State {
     /// fails on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> Outcome {
         // Per digit, the columns of its three bands (as `fold` at `0`, `9`
-        // and `18`) when the stack rule last ran on it; none yet.
+        // and `18`) when the stack rule last ran on it here. Before that,
+        // every column: a board that still has them all has not changed
+        // since the last fixpoint, and at the first one every board is
+        // updated.
         let mut columns = [u32::MAX; 9];
         loop {
             while dirty != 0 {
@@ -359,38 +366,12 @@ impl State {
             *p = self.unsolved[b] & twos & !threes;
         }
         // The best cell so far as `score << 8 | 255 - cell`: the highest
-        // score, then the first cell.
+        // score, then the first cell. One band at a time, each with its
+        // own copy of the loop.
         let mut best_key = 0u32;
-        for b in 0..3 {
-            let [o1, o2] = OTHER[b];
-            let mut rest = pairs[b];
-            while rest != 0 {
-                let pos = rest.trailing_zeros();
-                rest &= rest - 1;
-                let digits = self.digits_at(b, pos);
-                let (d1, d2) = (digits.trailing_zeros() as usize, 15 - digits.leading_zeros() as usize);
-                // Row and box: both digits in one word.
-                let peers = u64::from(BAND_PEERS[pos as usize]) * 0x1_0000_0001;
-                let band = (u64::from(self.cand[b][d1]) | u64::from(self.cand[b][d2]) << 32) & peers;
-                let band_pairs = band & (u64::from(pairs[b]) * 0x1_0000_0001);
-                // The column in the other bands: 3-bit fields (one bit per
-                // row) summed in place, then the three rows added up.
-                let col = pos % 9;
-                let in_column = |_: usize, x: u32| (x >> col) & ROW_LOW;
-                let (c1, c2) = (self.cand[o1][d1], self.cand[o1][d2]);
-                let (c3, c4) = (self.cand[o2][d1], self.cand[o2][d2]);
-                let column = in_column(o1, c1) + in_column(o1, c2) + in_column(o2, c3) + in_column(o2, c4);
-                let column_pairs = in_column(o1, c1 & pairs[o1])
-                    + in_column(o1, c2 & pairs[o1])
-                    + in_column(o2, c3 & pairs[o2])
-                    + in_column(o2, c4 & pairs[o2]);
-                let score = band.count_ones()
-                    + 3 * band_pairs.count_ones()
-                    + (((column + 3 * column_pairs).wrapping_mul(ROW_LOW) >> 18) & 0x3f)
-                    + 1;
-                best_key = best_key.max(score << 8 | (255 - (27 * b as u32 + pos)));
-            }
-        }
+        self.score_pairs::<0>(&pairs, &mut best_key);
+        self.score_pairs::<1>(&pairs, &mut best_key);
+        self.score_pairs::<2>(&pairs, &mut best_key);
         if best_key != 0 {
             let cell = 255 - (best_key & 0xff);
             let (b, pos) = (cell as usize / 27, cell % 27);
@@ -411,6 +392,40 @@ impl State {
             }
         }
         best
+    }
+
+    /// Scores the two-candidate cells of band `B` for [`State::choose`],
+    /// keeping the best as `score << 8 | 255 - cell` in `best_key`.
+    #[inline(always)]
+    fn score_pairs<const B: usize>(&self, pairs: &[u32; 3], best_key: &mut u32) {
+        let [b, o1, o2] = [B, OTHER[B][0], OTHER[B][1]];
+        let mut rest = pairs[b];
+        while rest != 0 {
+            let pos = rest.trailing_zeros();
+            rest &= rest - 1;
+            let digits = self.digits_at(b, pos);
+            let (d1, d2) = (digits.trailing_zeros() as usize, 15 - digits.leading_zeros() as usize);
+            // Row and box: both digits in one word.
+            let peers = u64::from(BAND_PEERS[pos as usize]) * 0x1_0000_0001;
+            let band = (u64::from(self.cand[b][d1]) | u64::from(self.cand[b][d2]) << 32) & peers;
+            let band_pairs = band & (u64::from(pairs[b]) * 0x1_0000_0001);
+            // The column in the other bands: 3-bit fields (one bit per
+            // row) summed in place, then the three rows added up.
+            let col = pos % 9;
+            let in_column = |_: usize, x: u32| (x >> col) & ROW_LOW;
+            let (c1, c2) = (self.cand[o1][d1], self.cand[o1][d2]);
+            let (c3, c4) = (self.cand[o2][d1], self.cand[o2][d2]);
+            let column = in_column(o1, c1) + in_column(o1, c2) + in_column(o2, c3) + in_column(o2, c4);
+            let column_pairs = in_column(o1, c1 & pairs[o1])
+                + in_column(o1, c2 & pairs[o1])
+                + in_column(o2, c3 & pairs[o2])
+                + in_column(o2, c4 & pairs[o2]);
+            let score = band.count_ones()
+                + 3 * band_pairs.count_ones()
+                + (((column + 3 * column_pairs).wrapping_mul(ROW_LOW) >> 18) & 0x3f)
+                + 1;
+            *best_key = (*best_key).max(score << 8 | (255 - (27 * b as u32 + pos)));
+        }
     }
 
     fn digits_at(&self, b: usize, pos: u32) -> u16 {
@@ -491,7 +506,7 @@ impl Classic9 {
             }
             state.cand[b][s.index()] &= !bit;
         }
-        if state.propagate(BAND).is_ok() {
+        if state.propagate(ALL_BOARDS).is_ok() {
             let _ = run.descend(state);
         }
         run.report
