@@ -83,6 +83,21 @@ impl<const W: usize> Bits<W> {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
     }
 
+    /// True when `self` holds exactly one cell.
+    #[inline]
+    pub(crate) fn is_single(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return false;
+                }
+                seen = true;
+            }
+        }
+        seen
+    }
+
     #[inline]
     pub(crate) fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()

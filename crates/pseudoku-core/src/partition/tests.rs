@@ -565,8 +565,8 @@ fn random_regions_vary() {
 
 #[test]
 fn latin_fills_are_latin_in_rows_columns_and_regions() {
-    let fillers: [(&dyn GridFiller, usize, usize); 3] =
-        [(&JigsawLatinFiller::default(), 9, 4), (&SolverFiller, 9, 5), (&SolverFiller, 16, 1)];
+    let fillers: [(&dyn GridFiller, usize, usize); 4] =
+        [(&JigsawLatinFiller::default(), 9, 4), (&SolverFiller, 9, 5), (&SolverFiller, 12, 5), (&SolverFiller, 14, 1)];
     for (filler, n, at_least) in fillers {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let mut filled = 0;
