@@ -8,8 +8,22 @@
 
 use core::ops::{BitAnd, BitOr};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub(crate) struct Bits<const W: usize>(pub(crate) [u64; W]);
+
+impl<const W: usize> PartialEq for Bits<W> {
+    /// Word by word in registers: the derived comparison reads the words
+    /// back from memory as vectors right after they were written one by
+    /// one, which stalls store forwarding in the search's tightest loops.
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        let mut diff = 0;
+        for i in 0..W {
+            diff |= self.0[i] ^ other.0[i];
+        }
+        diff == 0
+    }
+}
 
 impl<const W: usize> Bits<W> {
     pub(crate) const EMPTY: Self = Bits([0; W]);
@@ -69,18 +83,33 @@ impl<const W: usize> Bits<W> {
 
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
 
     #[inline]
     pub(crate) fn intersects(&self, other: &Self) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+        self.0.iter().zip(other.0.iter()).fold(0, |acc, (a, b)| acc | (a & b)) != 0
     }
 
     /// True when every cell of `self` is in `other`.
     #[inline]
     pub(crate) fn is_subset(&self, other: &Self) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
+        self.0.iter().zip(other.0.iter()).fold(0, |acc, (a, b)| acc | (a & !b)) == 0
+    }
+
+    /// True when `self` holds exactly one cell.
+    #[inline]
+    pub(crate) fn is_single(&self) -> bool {
+        let mut seen = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return false;
+                }
+                seen = true;
+            }
+        }
+        seen
     }
 
     #[inline]

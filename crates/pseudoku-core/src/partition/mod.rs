@@ -22,11 +22,11 @@
 //! # The search
 //!
 //! The solver fills the grid one region at a time. Each region is grown from
-//! a **root** cell: the lowest free cell with a single free neighbour (a
-//! dead end, whose region must take that neighbour), else the lowest free
-//! cell. Every answer has exactly one region through the root, so each
-//! answer is found exactly once; answers are relabelled canonically (regions
-//! numbered in order of their lowest cell) so they compare with `==`.
+//! a **root**, the lowest free cell, so the free cells keep a ragged top
+//! edge that sweeps down the grid. Every answer has exactly one region
+//! through the root, so each answer is found exactly once; answers are
+//! relabelled canonically (regions numbered in order of their lowest cell)
+//! so they compare with `==`.
 //!
 //! A region is grown as a connected set by the classic include/exclude
 //! enumeration: a frame holds the cells `S` taken so far and the cells
@@ -36,21 +36,37 @@
 //! once. `avail` never holds a cell whose symbol `S` already has, nor a cell
 //! across a wall from a cell of `S`, so regions are valid by construction.
 //!
+//! Two neighbours with the same symbol can never share a region, so the
+//! edge between them counts as a wall wherever the search asks what is
+//! connected to what (an **open** edge has neither).
+//!
 //! Pruning, all on bitsets of cells (`bits.rs`, `W` 64-bit words chosen by
 //! grid size, so a 9×9 grid is two words):
 //!
 //! * **Reach.** With `k = N − |S|` cells still to add, only cells within `k`
-//!   steps of `S` inside `S ∪ avail` can join. That reach must have at least
-//!   `N` cells and hold every symbol `S` lacks; `avail` is cut down to it.
+//!   steps of `S` inside `S ∪ avail` can join. That reach must hold every
+//!   symbol `S` lacks (and the partner of any forced join); `avail` is cut
+//!   down to it. A symbol with a single cell in the reach forces that cell:
+//!   when it is a neighbour of `S`, the search branches on it first and
+//!   skips its exclude branch.
 //! * **Rest.** When a region is complete, every connected component of the
-//!   free cells (connected through edges without walls) must have a
-//!   multiple of `N` cells, `k·N`, and hold each symbol exactly `k` times; a
-//!   component of exactly `N` cells must have no wall inside. Only the
-//!   components touching the new region are checked: the others did not
-//!   change. The whole grid is checked the same way before the search.
-//! * **Pockets.** When taking `v` may have split the free cells outside `S`
-//!   (its free neighbours no longer meet inside its 3×3 block), the pieces
-//!   the reach cannot touch are final and get the rest check at once.
+//!   free cells (through open edges) must have a multiple of `N` cells,
+//!   `k·N`, and hold each symbol exactly `k` times; a component of exactly
+//!   `N` cells must have no wall inside. Only the components touching the
+//!   new region are checked: the others did not change. The whole grid is
+//!   checked the same way before the search.
+//! * **Pockets.** At every node, the pieces of the free cells outside `S`
+//!   that hold no cell of the reach are final (the region can never enter
+//!   them) and get the rest check at once. Such a piece must touch `S`, so
+//!   the check starts from the free neighbours of `S` outside the reach and
+//!   stops as soon as a piece meets the reach.
+//! * **Lookahead.** When a region is complete, every free dead end (a cell
+//!   with at most one open free neighbour) must still have some region
+//!   through it that passes the rest check. A small bounded search (a
+//!   **probe**) looks for one; the region it finds is kept as a witness for
+//!   that cell, and a witness that still fits settles later probes without
+//!   a search. A dead end without a region kills the node long before the
+//!   sweep would reach it.
 //! * **Dead ends.** A set of free cells whose search found no answer is
 //!   remembered (a fixed-size, lossy cache of exact keys), and a completed
 //!   region leaving the same free set again is dropped. This is exact: the
@@ -59,9 +75,9 @@
 //! Invariants of the search state: the completed regions and the free
 //! cells partition the grid; every component of the free cells passes the
 //! rest check; frames form an explicit stack (no recursion, so no stack
-//! overflow on wasm even at 35×35), allocated once per search, as is the
-//! dead-end cache. A node is one visit of a frame; budgets count nodes,
-//! never time.
+//! overflow on wasm even at 35×35), allocated once per search, as are the
+//! dead-end cache and the witnesses. A node is one visit of a frame, in the
+//! search or in a probe; budgets count nodes, never time.
 //!
 //! # Text format
 //!
@@ -105,7 +121,8 @@ pub use construct::{
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use solve::{
-    all_answers, count, solve, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport, Uniqueness, Visitor,
+    all_answers, count, solve, solve_joined, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport,
+    Uniqueness, Visitor,
 };
 pub use validate::{validate, Problem, ValidateError, Validation};
 

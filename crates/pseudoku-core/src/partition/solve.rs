@@ -82,6 +82,17 @@ pub fn solve(instance: &Instance, config: &SolveConfig, visitor: &mut dyn Visito
     run(instance, &[], config, visitor)
 }
 
+/// [`solve`] restricted to the answers that put the two cells of each edge
+/// of `joins` in the same region (a wall on such an edge leaves none).
+pub fn solve_joined(
+    instance: &Instance,
+    joins: &[Edge],
+    config: &SolveConfig,
+    visitor: &mut dyn Visitor,
+) -> SolveReport {
+    run(instance, joins, config, visitor)
+}
+
 /// The number of answers, counting up to `limit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Count {
@@ -231,9 +242,10 @@ pub(crate) struct Engine<const W: usize> {
     sym_mask: Vec<Bits<W>>,
     /// Cells across a wall from each cell.
     across: Vec<Bits<W>>,
-    /// Bit `i`: cell `i` and `i + 1` are in the same row with no wall between.
+    /// Bit `i`: cells `i` and `i + 1` are in the same row, with no wall and
+    /// different symbols: the edge can be inside a region.
     open_right: Bits<W>,
-    /// Bit `i`: cell `i + N` exists and there is no wall between them.
+    /// Bit `i`: cell `i + N` exists, with no wall and a different symbol.
     open_down: Bits<W>,
     /// Bit `i`: a wall between `i` and `i + 1` / `i + N`.
     wall_right: Bits<W>,
@@ -243,8 +255,8 @@ pub(crate) struct Engine<const W: usize> {
     join_down: Bits<W>,
     has_joins: bool,
     all: Bits<W>,
-    /// The 3×3 block of cells around each cell.
-    block: Vec<Bits<W>>,
+    /// Nodes a lookahead probe may spend on one cell.
+    probe_budget: u64,
 }
 
 /// One node of the region being grown: cells taken, cells that may join.
@@ -257,8 +269,21 @@ struct Frame<const W: usize> {
     size: u32,
     /// The first frame of its region: popping it reopens the region below.
     root: bool,
-    /// Taking the last cell may have split the free cells outside `s`.
-    split: bool,
+}
+
+/// What one visit of a frame decided: branch on `v` (include it in a child,
+/// then come back with `avail`, which no longer holds it).
+struct Branch<const W: usize> {
+    v: usize,
+    avail: Bits<W>,
+    /// The region cannot do without `v`: there is no exclude branch.
+    forced: bool,
+}
+
+/// Why a search stopped early.
+enum Halt {
+    Budget,
+    Stop,
 }
 
 struct State<'v, const W: usize> {
@@ -269,11 +294,37 @@ struct State<'v, const W: usize> {
     /// Free sets known to have no answer: a direct-mapped, lossy cache of
     /// exact keys (the empty set marks an empty slot).
     dead: Vec<Bits<W>>,
+    /// A region found through each cell by a lookahead probe (empty: none
+    /// yet). Any of them may be stale; each use checks it against the free
+    /// cells.
+    witness: Vec<Bits<W>>,
+    /// The frame stack of lookahead probes.
+    probe: Vec<Frame<W>>,
     free: Bits<W>,
     answer: Partition,
     nodes: u64,
     answers: u64,
+    budget: u64,
+    interval: u64,
     visitor: &'v mut dyn Visitor,
+}
+
+impl<const W: usize> State<'_, W> {
+    /// Counts one node against the budget and calls the progress hook.
+    #[inline]
+    fn tick(&mut self) -> Result<(), Halt> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Halt::Budget);
+        }
+        if self.interval != 0 && self.nodes % self.interval == 0 {
+            let progress = Progress { nodes: self.nodes, answers: self.answers };
+            if self.visitor.progress(progress) == Flow::Stop {
+                return Err(Halt::Stop);
+            }
+        }
+        Ok(())
+    }
 }
 
 impl<const W: usize> Engine<W> {
@@ -297,12 +348,14 @@ impl<const W: usize> Engine<W> {
                 wall_down.insert(w.a());
             }
         }
+        // Two neighbours with the same symbol are never in one region: the
+        // edge between them is as good as a wall for connectivity.
         let (mut open_right, mut open_down) = (Bits::EMPTY, Bits::EMPTY);
         for c in 0..cells {
-            if c % n + 1 < n && !wall_right.contains(c) {
+            if c % n + 1 < n && !wall_right.contains(c) && sym[c] != sym[c + 1] {
                 open_right.insert(c);
             }
-            if c + n < cells && !wall_down.contains(c) {
+            if c + n < cells && !wall_down.contains(c) && sym[c] != sym[c + n] {
                 open_down.insert(c);
             }
         }
@@ -327,25 +380,11 @@ impl<const W: usize> Engine<W> {
             join_down,
             has_joins: !joins.is_empty(),
             all: Bits::first_n(cells),
-            block: (0..cells)
-                .map(|c| {
-                    let (r, col) = ((c / n) as isize, (c % n) as isize);
-                    let mut b = Bits::EMPTY;
-                    for dr in -1..=1 {
-                        for dc in -1..=1 {
-                            let (rr, cc) = (r + dr, col + dc);
-                            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n {
-                                b.insert(rr as usize * n + cc as usize);
-                            }
-                        }
-                    }
-                    b
-                })
-                .collect(),
+            probe_budget: 64 * n as u64,
         }
     }
 
-    /// `x` and its neighbours through edges without walls.
+    /// `x` and its neighbours through open edges.
     #[inline]
     fn expand(&self, x: Bits<W>) -> Bits<W> {
         let k = self.n as u32;
@@ -386,7 +425,8 @@ impl<const W: usize> Engine<W> {
     }
 
     /// The rest check: every component of `rest` touching `seeds` has `k·N`
-    /// cells with each symbol `k` times, and no inner wall when `k = 1`.
+    /// cells with each symbol `k` times, keeps its join partners, and has no
+    /// inner wall when `k = 1`.
     fn rest_ok(&self, rest: Bits<W>, mut seeds: Bits<W>) -> bool {
         let n = self.n;
         while let Some(c) = seeds.first() {
@@ -400,17 +440,21 @@ impl<const W: usize> Engine<W> {
             if self.sym_mask.iter().any(|m| comp.count_and(m) != k) {
                 return false;
             }
-            if k == 1 && (self.has_inner_wall(comp) || (self.has_joins && !self.join_partners(comp).is_subset(&comp))) {
+            if self.has_joins && !self.join_partners(comp).is_subset(&comp) {
+                return false;
+            }
+            if k == 1 && self.has_inner_wall(comp) {
                 return false;
             }
         }
         true
     }
 
-    /// The cell whose region is grown next: the lowest free cell with only
-    /// one free neighbour (its region must take that neighbour), else the
-    /// lowest free cell.
-    fn choose_root(&self, free: Bits<W>) -> usize {
+    /// Dead ends: free cells with at most one free neighbour (through open
+    /// edges). The region of such a cell must take that neighbour, which
+    /// makes it the likeliest cell to have no region left at all.
+    #[inline]
+    fn dead_ends(&self, free: Bits<W>) -> Bits<W> {
         let k = self.n as u32;
         let dirs = [
             free.shr(1) & self.open_right,
@@ -420,15 +464,11 @@ impl<const W: usize> Engine<W> {
         ];
         let mut one = Bits::EMPTY;
         let mut two = Bits::EMPTY;
-        let mut three = Bits::EMPTY;
         for d in dirs {
-            three = three | (two & d);
             two = two | (one & d);
             one = one | d;
         }
-        let dead_end = (free & one).andnot(two);
-        let narrow = (free & two).andnot(three);
-        dead_end.first().or(narrow.first()).or(free.first()).expect("free is not empty")
+        free.andnot(two)
     }
 
     fn root_frame(&self, c: usize, free: Bits<W>) -> Frame<W> {
@@ -439,7 +479,6 @@ impl<const W: usize> Engine<W> {
             used: 1 << s,
             size: 1,
             root: true,
-            split: false,
         }
     }
 
@@ -451,66 +490,72 @@ impl<const W: usize> Engine<W> {
             regions: Vec::with_capacity(n),
             answers_before: Vec::with_capacity(n),
             dead: vec![Bits::EMPTY; dead_table_len::<W>()],
+            witness: vec![Bits::EMPTY; cells],
+            probe: Vec::with_capacity(n + 1),
             free: self.all,
             answer: Partition::from_canonical(n, vec![0; cells]),
             nodes: 1,
             answers: 0,
+            budget: config.node_budget.unwrap_or(u64::MAX),
+            interval: config.progress_interval,
             visitor,
         };
-        let report = |st: &State<W>, finish| SolveReport { answers: st.answers, nodes: st.nodes, finish };
+        let finish = match self.run(&mut st) {
+            Ok(()) => Finish::Exhausted,
+            Err(Halt::Budget) => Finish::OutOfBudget,
+            Err(Halt::Stop) => Finish::Stopped,
+        };
+        SolveReport { answers: st.answers, nodes: st.nodes, finish }
+    }
+
+    fn run(&self, st: &mut State<W>) -> Result<(), Halt> {
+        let n = self.n;
         if !self.rest_ok(self.all, self.all) {
-            return report(&st, Finish::Exhausted);
+            return Ok(());
         }
         if n == 1 {
             st.answers = 1;
-            let flow = st.visitor.answer(&st.answer);
-            return report(&st, if flow == Flow::Stop { Finish::Stopped } else { Finish::Exhausted });
+            return match st.visitor.answer(&st.answer) {
+                Flow::Stop => Err(Halt::Stop),
+                Flow::Continue => Ok(()),
+            };
         }
-        let budget = config.node_budget.unwrap_or(u64::MAX);
-        let interval = config.progress_interval;
-        st.frames.push(self.root_frame(self.choose_root(self.all), self.all));
+        st.frames.push(self.root_frame(0, self.all));
         while let Some(&f) = st.frames.last() {
-            st.nodes += 1;
-            if st.nodes > budget {
-                return report(&st, Finish::OutOfBudget);
-            }
-            if interval != 0 && st.nodes % interval == 0 {
-                let progress = Progress { nodes: st.nodes, answers: st.answers };
-                if st.visitor.progress(progress) == Flow::Stop {
-                    return report(&st, Finish::Stopped);
-                }
-            }
-            let Some((v, avail)) = self.step(&f, st.free) else {
-                self.pop(&mut st);
+            st.tick()?;
+            let Some(b) = self.step(&f, st.free) else {
+                self.pop(st);
                 continue;
             };
             let top = st.frames.len() - 1;
-            st.frames[top].avail = avail;
-            let child = self.include(&f, v, avail);
+            // A forced cell has no exclude branch: the frame is left with
+            // nothing to take, so its next visit pops it.
+            st.frames[top].avail = if b.forced { Bits::EMPTY } else { b.avail };
+            let child = self.include(&f, b.v, b.avail);
             if child.size as usize == n {
-                if self.complete(&mut st, child.s) == Flow::Stop {
-                    return report(&st, Finish::Stopped);
-                }
+                self.complete(st, child.s)?;
             } else {
-                let mut child = child;
-                child.split = !self.keeps_connected(st.free, child.s, v);
                 st.frames.push(child);
             }
         }
-        report(&st, Finish::Exhausted)
+        Ok(())
     }
 
-    /// One visit of a frame: the reach check, then the cell `v` to branch on
-    /// and the frame's `avail` cut down to the reach and without `v` (the
-    /// exclude branch). `None` when the frame is dead.
+    /// One visit of a frame. The reach (cells within `N − |S|` steps of `S`
+    /// inside `S ∪ avail`) must hold every missing symbol and each join
+    /// partner of `S`, and the pieces of free cells the region can no longer
+    /// touch must pass the rest check. Then the cell to branch on: a
+    /// neighbour of `S` that is the only reachable cell of its symbol, else
+    /// the lowest neighbour. `None` when the frame is dead.
     #[inline]
-    fn step(&self, f: &Frame<W>, free: Bits<W>) -> Option<(usize, Bits<W>)> {
+    fn step(&self, f: &Frame<W>, free: Bits<W>) -> Option<Branch<W>> {
         let n = self.n;
-        // Cells within `need` steps of S; the first step gives the frontier.
         let need = n - f.size as usize;
         let within = f.s | f.avail;
-        let first = self.expand(f.s) & within;
-        let v = first.andnot(f.s).first()?;
+        let around = self.expand(f.s);
+        let first = around & within;
+        let frontier = first.andnot(f.s);
+        let lowest = frontier.first()?;
         let mut reach = first;
         for _ in 1..need {
             let next = self.expand(reach) & within;
@@ -519,13 +564,62 @@ impl<const W: usize> Engine<W> {
             }
             reach = next;
         }
-        if reach.count() < n || !self.covers(reach, f.used) {
+        if self.has_joins && !self.join_partners(f.s).is_subset(&reach) {
             return None;
         }
-        if f.split && !self.pockets_ok(free, f.s, reach) {
+        let mut missing = !f.used & ((1u64 << n) - 1);
+        let mut forced = Bits::EMPTY;
+        while missing != 0 {
+            let s = missing.trailing_zeros() as usize;
+            missing &= missing - 1;
+            let m = reach & self.sym_mask[s];
+            if m.is_empty() {
+                return None;
+            }
+            if m.is_single() {
+                forced = forced | m;
+            }
+        }
+        let cand = reach.andnot(f.s);
+        if !self.pockets_ok(free, f.s, around, cand) {
             return None;
         }
-        Some((v, reach.andnot(f.s).without(v)))
+        let (v, forced) = match (forced & frontier).first() {
+            Some(v) => (v, true),
+            None => (lowest, false),
+        };
+        Some(Branch { v, avail: cand.without(v), forced })
+    }
+
+    /// The pocket check: a piece of the free cells outside `s` with no cell
+    /// in `cand` is final (the region can never enter it) and must pass the
+    /// rest check now. Such a piece borders `s` (pieces away from `s` passed
+    /// when the region was opened), so the search starts from the free
+    /// neighbours of `s` (`around` is `s` with its neighbours) outside
+    /// `cand` and not next to it.
+    #[inline]
+    fn pockets_ok(&self, free: Bits<W>, s: Bits<W>, around: Bits<W>, cand: Bits<W>) -> bool {
+        let out = free.andnot(s).andnot(cand);
+        let mut seeds = (around & out).andnot(self.expand(cand));
+        while let Some(c) = seeds.first() {
+            let mut piece = Bits::single(c);
+            loop {
+                let grown = self.expand(piece);
+                if grown.intersects(&cand) {
+                    break;
+                }
+                let next = grown & out;
+                if next == piece {
+                    if !self.rest_ok(piece, piece) {
+                        return false;
+                    }
+                    break;
+                }
+                piece = next;
+            }
+            seeds = seeds.andnot(piece);
+        }
+        true
     }
 
     /// The child frame that includes `v`.
@@ -538,80 +632,68 @@ impl<const W: usize> Engine<W> {
             used: f.used | 1 << sv,
             size: f.size + 1,
             root: false,
-            split: false,
         }
     }
 
-    fn region_through(&self, cell: usize, budget: u64) -> Option<bool> {
-        let n = self.n;
-        if n == 1 {
-            return Some(true);
+    /// True when `t`, a full region, keeps its join partners and leaves the
+    /// rest of `free` passing the rest check.
+    #[inline]
+    fn region_fits(&self, free: Bits<W>, t: Bits<W>) -> bool {
+        if self.has_joins && !self.join_partners(t).is_subset(&t) {
+            return false;
         }
-        let mut frames = Vec::with_capacity(n);
-        frames.push(self.root_frame(cell, self.all));
+        let rest = free.andnot(t);
+        rest.is_empty() || self.rest_ok(rest, self.expand(t) & rest)
+    }
+
+    /// Whether some region through `cell` fits in `free`; `Ok(None)` when
+    /// `budget` nodes did not settle it. Found regions go to `witness`.
+    /// Every node is also counted by `tick`.
+    fn probe(
+        &self,
+        cell: usize,
+        free: Bits<W>,
+        budget: u64,
+        frames: &mut Vec<Frame<W>>,
+        tick: &mut dyn FnMut() -> Result<(), Halt>,
+    ) -> Result<Option<Bits<W>>, Option<Halt>> {
+        let n = self.n;
+        frames.clear();
+        frames.push(self.root_frame(cell, free));
         let mut nodes = 0u64;
         while let Some(&f) = frames.last() {
             nodes += 1;
             if nodes > budget {
-                return None;
+                return Err(None);
             }
-            let Some((v, avail)) = self.step(&f, self.all) else {
+            tick().map_err(Some)?;
+            let Some(b) = self.step(&f, free) else {
                 frames.pop();
                 continue;
             };
             let top = frames.len() - 1;
-            frames[top].avail = avail;
-            let child = self.include(&f, v, avail);
+            frames[top].avail = if b.forced { Bits::EMPTY } else { b.avail };
+            let child = self.include(&f, b.v, b.avail);
             if child.size as usize == n {
-                let t = child.s;
-                let rest = self.all.andnot(t);
-                let joined = !self.has_joins || self.join_partners(t).is_subset(&t);
-                if joined && self.rest_ok(rest, self.expand(t) & rest) {
-                    return Some(true);
+                if self.region_fits(free, child.s) {
+                    return Ok(Some(child.s));
                 }
             } else {
                 frames.push(child);
             }
         }
-        Some(false)
+        Ok(None)
     }
 
-    /// True when taking `v` into `s` cannot have split the free cells
-    /// outside `s`: `v` has at most one free neighbour, or its free
-    /// neighbours still meet inside its 3×3 block.
-    #[inline]
-    fn keeps_connected(&self, free: Bits<W>, s: Bits<W>, v: usize) -> bool {
-        let local = free.andnot(s) & self.block[v];
-        let nb = self.expand(Bits::single(v)) & local;
-        match nb.first() {
-            Some(start) if nb.count() > 1 => nb.is_subset(&self.flood(Bits::single(start), local)),
-            _ => true,
+    fn region_through(&self, cell: usize, budget: u64) -> Option<bool> {
+        if self.n == 1 {
+            return Some(true);
         }
-    }
-
-    /// The pocket check: pieces of the free cells outside `s` that `reach`
-    /// does not touch are final (the region can never enter them) and must
-    /// pass the rest check now.
-    #[inline]
-    fn pockets_ok(&self, free: Bits<W>, s: Bits<W>, reach: Bits<W>) -> bool {
-        let outside = free.andnot(s);
-        let touched = self.flood(reach.andnot(s), outside);
-        let pockets = outside.andnot(touched);
-        pockets.is_empty() || self.rest_ok(pockets, pockets)
-    }
-
-    /// True when `reach` holds every symbol missing from `used`.
-    #[inline]
-    fn covers(&self, reach: Bits<W>, used: u64) -> bool {
-        let mut missing = !used & ((1u64 << self.n) - 1);
-        while missing != 0 {
-            let s = missing.trailing_zeros() as usize;
-            missing &= missing - 1;
-            if !reach.intersects(&self.sym_mask[s]) {
-                return false;
-            }
+        let mut frames = Vec::with_capacity(self.n + 1);
+        match self.probe(cell, self.all, budget, &mut frames, &mut || Ok(())) {
+            Ok(found) => Some(found.is_some()),
+            Err(_) => None,
         }
-        true
     }
 
     fn pop(&self, st: &mut State<W>) {
@@ -619,8 +701,7 @@ impl<const W: usize> Engine<W> {
             if f.root {
                 if let (Some(r), Some(before)) = (st.regions.pop(), st.answers_before.pop()) {
                     if st.answers == before {
-                        let slot = slot_of(&st.free, st.dead.len());
-                        st.dead[slot] = st.free;
+                        remember_dead(&mut st.dead, st.free);
                     }
                     st.free = st.free | r;
                 }
@@ -628,10 +709,11 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    /// Region `t` is complete: report an answer, or open the next region.
-    fn complete(&self, st: &mut State<W>, t: Bits<W>) -> Flow {
+    /// Region `t` is complete: report an answer, or check the rest and open
+    /// the next region.
+    fn complete(&self, st: &mut State<W>, t: Bits<W>) -> Result<(), Halt> {
         if self.has_joins && !self.join_partners(t).is_subset(&t) {
-            return Flow::Continue;
+            return Ok(());
         }
         let rest = st.free.andnot(t);
         if rest.is_empty() {
@@ -650,23 +732,57 @@ impl<const W: usize> Engine<W> {
                     labels[c] = label as u8;
                 }
             }
-            return st.visitor.answer(&st.answer);
+            return match st.visitor.answer(&st.answer) {
+                Flow::Stop => Err(Halt::Stop),
+                Flow::Continue => Ok(()),
+            };
         }
         if st.dead[slot_of(&rest, st.dead.len())] == rest || !self.rest_ok(rest, self.expand(t) & rest) {
-            return Flow::Continue;
+            return Ok(());
+        }
+        // Lookahead: every dead end must still have a region. A region found
+        // for it earlier that still fits settles that without a search.
+        for x in self.dead_ends(rest).iter() {
+            let w = st.witness[x];
+            if !w.is_empty() && w.is_subset(&rest) && self.region_fits(rest, w) {
+                continue;
+            }
+            let mut frames = core::mem::take(&mut st.probe);
+            let found = {
+                let mut tick = || st.tick();
+                self.probe(x, rest, self.probe_budget, &mut frames, &mut tick)
+            };
+            st.probe = frames;
+            match found {
+                Ok(Some(w)) => st.witness[x] = w,
+                Ok(None) => {
+                    remember_dead(&mut st.dead, rest);
+                    return Ok(());
+                }
+                Err(None) => {}
+                Err(Some(halt)) => return Err(halt),
+            }
         }
         st.regions.push(t);
         st.answers_before.push(st.answers);
         st.free = rest;
-        let c = self.choose_root(rest);
+        let c = rest.first().expect("rest is not empty");
         st.frames.push(self.root_frame(c, rest));
-        Flow::Continue
+        Ok(())
     }
 }
 
-/// Slots of the dead-end cache: about 512 KiB of keys.
+/// Slots of the dead-end cache: about 128 KiB of keys up to 11×11, 512 KiB
+/// above.
 fn dead_table_len<const W: usize>() -> usize {
-    ((1usize << 19) / (8 * W)).next_power_of_two()
+    let bytes = if W <= 2 { 1usize << 17 } else { 1 << 19 };
+    (bytes / (8 * W)).next_power_of_two()
+}
+
+#[inline]
+fn remember_dead<const W: usize>(dead: &mut [Bits<W>], free: Bits<W>) {
+    let slot = slot_of(&free, dead.len());
+    dead[slot] = free;
 }
 
 /// The cache slot of a free set (`len` a power of two).

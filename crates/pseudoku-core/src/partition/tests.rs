@@ -141,6 +141,32 @@ fn fast_search_matches_the_reference_on_random_small_instances() {
     assert!(with_answers > 60, "the random instances should often have answers: {with_answers}");
 }
 
+#[test]
+fn joined_search_matches_the_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut joined_answers = 0;
+    for (n, cases) in [(3, 40), (4, 150), (5, 15)] {
+        let edges: Vec<Edge> = Edge::all(n).collect();
+        for _ in 0..cases {
+            let inst = random_instance(n, &mut rng);
+            let k = rng.random_range(1..=2u32);
+            let joins: Vec<Edge> = (0..k).map(|_| edges[rng.random_range(0..edges.len() as u32) as usize]).collect();
+            let expected: BTreeSet<Vec<usize>> =
+                reference_answers(&inst).into_iter().filter(|l| joins.iter().all(|e| l[e.a()] == l[e.b()])).collect();
+            let mut found = BTreeSet::new();
+            let report = solve_joined(&inst, &joins, &SolveConfig::default(), &mut |p: &Partition| {
+                found.insert(p.labels().collect::<Vec<_>>());
+                Flow::Continue
+            });
+            assert_eq!(report.finish, Finish::Exhausted);
+            assert_eq!(report.answers, expected.len() as u64, "{inst} joins {joins:?}");
+            assert_eq!(found, expected, "{inst} joins {joins:?}");
+            joined_answers += expected.len();
+        }
+    }
+    assert!(joined_answers > 30, "some joined searches should have answers: {joined_answers}");
+}
+
 // ---------------------------------------------------------------------------
 // The seed puzzle.
 
@@ -565,8 +591,8 @@ fn random_regions_vary() {
 
 #[test]
 fn latin_fills_are_latin_in_rows_columns_and_regions() {
-    let fillers: [(&dyn GridFiller, usize, usize); 3] =
-        [(&JigsawLatinFiller::default(), 9, 4), (&SolverFiller, 9, 5), (&SolverFiller, 16, 1)];
+    let fillers: [(&dyn GridFiller, usize, usize); 4] =
+        [(&JigsawLatinFiller::default(), 9, 4), (&SolverFiller, 9, 5), (&SolverFiller, 12, 5), (&SolverFiller, 14, 1)];
     for (filler, n, at_least) in fillers {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         let mut filled = 0;
@@ -619,6 +645,22 @@ fn constructions_are_unique_and_minimal() {
             let config = ConstructConfig { difficulty, ..ConstructConfig::new(size) };
             let c = construct(&config, seed).unwrap_or_else(|e| panic!("{size}, seed {seed}: {e}"));
             check_construction(&c, difficulty);
+        }
+    }
+}
+
+#[test]
+fn construction_with_a_tiny_budget_still_ends_unique() {
+    // Searches run out of budget: the adding phase walls borders in
+    // batches (all borders walled is trivially unique) and trimming keeps
+    // the walls it could not decide.
+    for (size, budget) in [(6, 60), (7, 150), (9, 400)] {
+        for seed in 0..3 {
+            let config =
+                ConstructConfig { node_budget: budget, difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
+            let c = construct(&config, seed).unwrap_or_else(|e| panic!("{size}, seed {seed}: {e}"));
+            assert_eq!(uniqueness(&c.instance, None), Uniqueness::Unique(c.answer.clone()), "{}", c.instance);
+            assert!(c.instance.walls().all(|w| !c.answer.joins(w)));
         }
     }
 }
