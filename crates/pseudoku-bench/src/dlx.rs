@@ -1,7 +1,9 @@
 //! Algorithm X with dancing links over a sudoku-family layout.
 
 use pseudoku_core::layout::Layout;
+use pseudoku_core::seed::shuffle;
 use pseudoku_core::symbol::Symbol;
+use rand::RngCore;
 
 /// A dancing-links exact-cover matrix for one layout, reusable across
 /// puzzles (it is restored after each search).
@@ -188,22 +190,61 @@ impl Dlx {
         found
     }
 
-    fn search(&mut self, limit: u64, found: &mut u64, first: &mut Option<&mut Vec<Symbol>>) -> bool {
+    /// A random complete grid (no givens): the textbook randomised fill,
+    /// Algorithm X trying the rows of each chosen column in a random order.
+    /// `None` when it runs past `budget` nodes first.
+    pub fn fill_random(&mut self, rng: &mut dyn RngCore, budget: u64) -> Option<Vec<Symbol>> {
+        self.nodes = 0;
+        self.chosen.clear();
+        let mut out = None;
+        self.search_random(rng, budget, &mut out);
+        self.chosen.clear();
+        out
+    }
+
+    /// Whether to stop: a grid was found (written to `out`) or the budget ran out.
+    fn search_random(&mut self, rng: &mut dyn RngCore, budget: u64, out: &mut Option<Vec<Symbol>>) -> bool {
         if self.right[ROOT as usize] == ROOT {
-            *found += 1;
-            if *found == 1 {
-                if let Some(out) = first.as_deref_mut() {
-                    out.clear();
-                    out.resize(self.cells, Symbol::new(0));
-                    for &node in &self.chosen {
-                        let row = self.row_of[node as usize] as usize;
-                        out[row / self.n] = Symbol::new(row % self.n);
-                    }
-                }
-            }
-            return *found >= limit;
+            *out = Some(self.chosen_grid());
+            return true;
         }
-        // The column with the fewest rows.
+        let best = self.smallest_column();
+        let mut rows = Vec::with_capacity(self.size[best as usize] as usize);
+        let mut r = self.down[best as usize];
+        while r != best {
+            rows.push(r);
+            r = self.down[r as usize];
+        }
+        shuffle(&mut rows, rng);
+        for r in rows {
+            self.nodes += 1;
+            if self.nodes > budget {
+                return true;
+            }
+            self.select(r);
+            self.chosen.push(r);
+            let stop = self.search_random(rng, budget, out);
+            self.chosen.pop();
+            self.unselect(r);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The grid of the rows chosen so far (a solution when every column is covered).
+    fn chosen_grid(&self) -> Vec<Symbol> {
+        let mut grid = vec![Symbol::new(0); self.cells];
+        for &node in &self.chosen {
+            let row = self.row_of[node as usize] as usize;
+            grid[row / self.n] = Symbol::new(row % self.n);
+        }
+        grid
+    }
+
+    /// The column with the fewest rows (Knuth's S heuristic).
+    fn smallest_column(&self) -> u32 {
         let mut best = self.right[ROOT as usize];
         let mut c = self.right[best as usize];
         while c != ROOT {
@@ -212,6 +253,20 @@ impl Dlx {
             }
             c = self.right[c as usize];
         }
+        best
+    }
+
+    fn search(&mut self, limit: u64, found: &mut u64, first: &mut Option<&mut Vec<Symbol>>) -> bool {
+        if self.right[ROOT as usize] == ROOT {
+            *found += 1;
+            if *found == 1 {
+                if let Some(out) = first.as_deref_mut() {
+                    *out = self.chosen_grid();
+                }
+            }
+            return *found >= limit;
+        }
+        let best = self.smallest_column();
         if self.size[best as usize] == 0 {
             return false;
         }
@@ -234,6 +289,21 @@ impl Dlx {
 mod tests {
     use super::*;
     use pseudoku_core::solver::{Count, Solver};
+
+    #[test]
+    fn random_fills_are_grids_and_respect_the_budget() {
+        let layout = Layout::classic(3).unwrap();
+        let mut dlx = Dlx::new(&layout);
+        let mut rng = pseudoku_core::seed::rng_from_seed(1);
+        let a = dlx.fill_random(&mut rng, 100_000).expect("a 9×9 fills well within budget");
+        assert!(pseudoku_core::grid::is_solved(&layout, &a.iter().copied().map(Some).collect::<Vec<_>>()));
+        let b = dlx.fill_random(&mut rng, 100_000).unwrap();
+        assert_ne!(a, b);
+        // 81 cells need at least 81 nodes.
+        assert_eq!(dlx.fill_random(&mut rng, 80), None);
+        // The matrix is restored after giving up: counting still works.
+        assert_eq!(dlx.count(&b.iter().copied().map(Some).collect::<Vec<_>>(), 2, None), 1);
+    }
 
     #[test]
     fn agrees_with_the_engine() {

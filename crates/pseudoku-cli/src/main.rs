@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -13,12 +12,12 @@ use serde_json::json;
 
 use pseudoku_core::format::line;
 use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
-use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::{Count, Uniqueness};
+use pseudoku_core::solver::Count;
 use pseudoku_core::symbol::Symbol;
 
+mod bench;
 mod grids;
 mod input;
 mod pseudoku;
@@ -44,18 +43,9 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
-    /// Solve every puzzle of a file, check each answer, prove it unique, and time it.
-    Bench {
-        /// Puzzles one per line.
-        file: PathBuf,
-        /// A variant file whose layout every line has.
-        #[arg(long)]
-        variant: Option<PathBuf>,
-        /// The peer measured on the same puzzles in the same run: `dlx` (Knuth's Algorithm X with
-        /// dancing links, the textbook exact-cover solver) or `none`.
-        #[arg(long, value_enum, default_value_t = PeerArg::Dlx)]
-        peer: PeerArg,
-    },
+    /// Time the engine against a named peer in the same run, checking every result: solve and prove
+    /// unique every puzzle of FILE (default), or fill, generate, or count Pseudoku partitions.
+    Bench(BenchArgs),
     /// Print random complete grids.
     Fill {
         #[command(flatten)]
@@ -141,6 +131,51 @@ struct Input {
 }
 
 #[derive(Args)]
+struct BenchArgs {
+    /// Puzzles one per line (with --what partition: Pseudoku instances).
+    file: Option<PathBuf>,
+    /// What to time.
+    #[arg(long, value_enum, default_value_t = BenchWhat::Solve)]
+    what: BenchWhat,
+    /// The grid of --what fill or generate (the layout of FILE's lines for --what solve).
+    #[command(flatten)]
+    layout: LayoutArgs,
+    /// Grids or puzzles to make (--what fill or generate); item i uses seed S + i.
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    count: u64,
+    /// The first seed (a number or any text).
+    #[arg(long, value_name = "S", default_value = "1")]
+    seed: String,
+    /// The peer measured on the same inputs in the same run: `dlx` (Knuth's Algorithm X with
+    /// dancing links, the textbook exact-cover solver) or `none`.
+    #[arg(long, value_enum, default_value_t = PeerArg::Dlx)]
+    peer: PeerArg,
+    /// Nodes the peer may spend on one grid of --what fill before it gives up.
+    #[arg(long, value_name = "NODES", default_value_t = 10_000_000)]
+    peer_budget: u64,
+    /// --what partition counts answers up to this many (2 decides uniqueness).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// The difficulty of --what construct.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+    difficulty: DifficultyArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchWhat {
+    /// Solve each puzzle of FILE and prove it unique.
+    Solve,
+    /// Fill blank grids.
+    Fill,
+    /// Generate minimal puzzles with one solution.
+    Generate,
+    /// Count the answers of each Pseudoku instance of FILE (up to --limit).
+    Partition,
+    /// Construct Pseudoku instances with exactly one answer (--size N, --difficulty).
+    Construct,
+}
+
+#[derive(Args)]
 struct LayoutArgs {
     /// The number of symbols N of an N×N grid.
     #[arg(long, value_name = "N")]
@@ -210,7 +245,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
         Command::Count { limit, input } => count(&input, limit),
-        Command::Bench { file, variant, peer } => bench(&file, variant.as_deref(), peer),
+        Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
         Command::Generate { layout, seeds, symmetry, minimal, givens } => {
             let config = GenerateConfig {
@@ -317,104 +352,26 @@ fn count(input: &Input, limit: u64) -> Result<bool> {
     each_puzzle(input, |_, solver, givens| Outcome::Counted(solver.count(givens, limit)))
 }
 
-fn bench(file: &std::path::Path, variant: Option<&std::path::Path>, peer: PeerArg) -> Result<bool> {
-    let variant = variant.map(read_variant).transpose()?;
-    let mut layouts = Layouts::new(variant.as_ref());
-    let lines = read_lines(Some(file))?;
-    if lines.is_empty() {
-        bail!("{} holds no puzzle", file.display());
-    }
-    let mut times = Vec::with_capacity(lines.len());
-    let mut failures = 0;
-    let started = Instant::now();
-    for line in &lines {
-        let problem = match layouts.parse(&line.text) {
-            Err(e) => Some(e.to_string()),
-            Ok((layout, solver, givens)) => {
-                let t = Instant::now();
-                let result = solver.uniqueness(&givens);
-                times.push(t.elapsed());
-                match result {
-                    Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
-                    Uniqueness::None => Some("no solution".to_string()),
-                    Uniqueness::Multiple => Some("more than one solution".to_string()),
-                }
-            }
-        };
-        if let Some(problem) = problem {
-            failures += 1;
-            println!("error: line {}: {problem}", line.number);
+fn bench(args: &BenchArgs) -> Result<bool> {
+    let peer = args.peer == PeerArg::Dlx;
+    let first = seed_from_text(&args.seed);
+    let file = || args.file.as_deref().context("say which FILE to time");
+    match args.what {
+        BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref(), peer),
+        BenchWhat::Partition => bench::partition(file()?, args.limit),
+        BenchWhat::Construct => {
+            let size = args.layout.size.context("say which size to construct: --size N")?;
+            bench::construct(size, args.difficulty.into(), first, args.count)
+        }
+        BenchWhat::Fill => {
+            let (layout, _) = layout_of(&args.layout)?;
+            bench::fill(&layout, first, args.count, Some(args.peer_budget).filter(|_| peer))
+        }
+        BenchWhat::Generate => {
+            let (layout, _) = layout_of(&args.layout)?;
+            bench::generate(&layout, &GenerateConfig::default(), first, args.count, peer)
         }
     }
-    let wall = started.elapsed();
-    let ours = Timing::of(&mut times);
-    println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
-    println!("pseudoku: {ours} (wall {:.3} s)", wall.as_secs_f64());
-    if peer == PeerArg::Dlx {
-        let mut peers: std::collections::HashMap<usize, pseudoku_bench::dlx::Dlx> = Default::default();
-        let mut peer_times = Vec::with_capacity(lines.len());
-        for line in &lines {
-            if let Ok((layout, _, givens)) = layouts.parse(&line.text) {
-                let dlx = peers.entry(layout.cell_count()).or_insert_with(|| pseudoku_bench::dlx::Dlx::new(layout));
-                let t = Instant::now();
-                let n = dlx.count(&givens, 2, None);
-                peer_times.push(t.elapsed());
-                if n != 1 {
-                    println!("error: line {}: the peer finds {n} solutions", line.number);
-                }
-            }
-        }
-        let theirs = Timing::of(&mut peer_times);
-        println!("dlx (peer): {theirs}");
-        println!(
-            "pseudoku / dlx: {:.2}× the throughput, {:.2}× the median time",
-            ours.per_second / theirs.per_second.max(1e-9),
-            ours.median_us / theirs.median_us.max(1e-9)
-        );
-    }
-    Ok(failures == 0)
-}
-
-/// Throughput and median of a list of solve times.
-struct Timing {
-    per_second: f64,
-    median_us: f64,
-    total: f64,
-}
-
-impl Timing {
-    fn of(times: &mut [std::time::Duration]) -> Timing {
-        let total: std::time::Duration = times.iter().sum();
-        times.sort_unstable();
-        let median = times.get(times.len() / 2).copied().unwrap_or_default();
-        Timing {
-            per_second: times.len() as f64 / total.as_secs_f64().max(1e-9),
-            median_us: median.as_secs_f64() * 1e6,
-            total: total.as_secs_f64(),
-        }
-    }
-}
-
-impl std::fmt::Display for Timing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{:.0} puzzles/s, median {:.1} µs per puzzle (solving {:.3} s)",
-            self.per_second, self.median_us, self.total
-        )
-    }
-}
-
-/// Why an answer is wrong, if it is.
-fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
-    let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
-    if !is_solved(layout, &full) {
-        return Some("the answer breaks a rule".to_string());
-    }
-    if givens.iter().zip(solution).any(|(g, s)| g.is_some_and(|g| g != *s)) {
-        return Some("the answer changes a given".to_string());
-    }
-    None
 }
 
 /// The layout of `fill`/`generate`, and the givens its variant file brings.
@@ -469,9 +426,11 @@ fn fill(args: &LayoutArgs, seeds: &Seeds, given: Option<&str>) -> Result<bool> {
     };
     let first = first_seed(seeds);
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut solver = pseudoku_core::solver::Solver::new(&layout);
+    let budget = generate::FillBudget::for_layout(&layout);
     for i in 0..seeds.count {
         let seed = first.wrapping_add(i);
-        let grid = generate::fill(&layout, &givens, &mut rng_from_seed(seed))
+        let grid = generate::fill_with(&mut solver, &layout, &givens, &mut rng_from_seed(seed), budget)
             .with_context(|| format!("cannot fill a grid (seed {seed})"))?;
         writeln!(out, "{}", line::write_solution(&layout, &grid))?;
     }

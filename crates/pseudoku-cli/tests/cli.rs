@@ -150,8 +150,35 @@ fn bench_checks_and_times() {
     assert_eq!(r.code, 1);
     let file = temp_file("bench-ok.txt", &format!("{CLASSIC}\n{CLASSIC}\n"));
     let r = run(&["bench", file.to_str().unwrap()], "");
-    assert!(r.stdout.contains("puzzles/s, median"), "{}", r.stdout);
+    assert!(r.stdout.contains("per second, median"), "{}", r.stdout);
+    assert!(r.stdout.contains("pseudoku / dlx:"), "{}", r.stdout);
     assert_eq!(r.code, 0);
+}
+
+#[test]
+fn bench_fills_generates_and_constructs() {
+    let r = run(&["bench", "--what", "fill", "--size", "16", "--count", "5"], "");
+    assert!(r.stdout.contains("5 grids of 256 cells, 5 filled and checked, 0 failed"), "{}", r.stdout);
+    assert!(r.stdout.contains("pseudoku / dlx:"), "{}", r.stdout);
+    assert_eq!(r.code, 0);
+    let r = run(&["bench", "--what", "generate", "--size", "4", "--count", "3"], "");
+    assert!(r.stdout.contains("3 puzzles of 16 cells, 3 unique and checked, 0 failed"), "{}", r.stdout);
+    assert_eq!(r.code, 0);
+    let r = run(&["bench", "--what", "construct", "--size", "5", "--count", "2", "--peer", "none"], "");
+    assert!(r.stdout.contains("2 instances 5×5, 2 unique and checked, 0 failed"), "{}", r.stdout);
+    assert_eq!(r.code, 0);
+    let r = run(&["bench", "--what", "fill"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--size N"), "{}", r.stderr);
+}
+
+#[test]
+fn bench_counts_partitions() {
+    let file = temp_file("bench-partition.txt", &format!("{PSEUDOKU_SEED}\nnot an instance\n"));
+    let r = run(&["bench", "--what", "partition", "--limit", "10", file.to_str().unwrap()], "");
+    assert!(r.stdout.contains("2 instances, 0 with exactly one answer, 1 failed (counted to 10)"), "{}", r.stdout);
+    assert!(r.stdout.contains("error: line 2:"), "{}", r.stdout);
+    assert_eq!(r.code, 1);
 }
 
 fn check_grids(layout: &Layout, text: &str, count: usize) {

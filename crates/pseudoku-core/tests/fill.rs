@@ -2,7 +2,7 @@
 //! in the ways players notice (no template structure, every symbol equally
 //! likely in every cell).
 
-use pseudoku_core::generate::{fill, FillError};
+use pseudoku_core::generate::{bands, fill, FillError};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
@@ -38,6 +38,10 @@ fn layouts() -> Vec<(&'static str, Layout)> {
         ("12x12", Layout::boxed(3, 4).unwrap()),
         ("16x16", Layout::classic(4).unwrap()),
         ("25x25", Layout::classic(5).unwrap()),
+        ("12x12 with 2x6 boxes", Layout::boxed(2, 6).unwrap()),
+        ("36x36", Layout::classic(6).unwrap()),
+        ("64x64", Layout::classic(8).unwrap()),
+        ("100x100", Layout::classic(10).unwrap()),
         ("diagonal 9x9", Layout::classic(3).unwrap().with_diagonals().unwrap()),
         ("jigsaw 9x9", jigsaw),
         ("samurai", samurai),
@@ -110,6 +114,7 @@ fn every_symbol_is_equally_likely_in_every_cell() {
     // (for example one that favours low symbols early) lands in the
     // thousands.
     let x2 = chi_square(&grids);
+    eprintln!("chi-square {x2:.0} over 648 degrees of freedom (threshold 765)");
     assert!(x2 < 765.0, "chi-square {x2:.0} over 648 degrees of freedom");
     // The statistic can fail: the same test on a biased sample does.
     let biased: Vec<_> =
@@ -162,6 +167,25 @@ fn naive_fill(rng: &mut impl Rng) -> Vec<Symbol> {
         }
         return g.iter().map(|&s| Symbol::new(s)).collect();
     }
+}
+
+/// The construction of large grids ([`bands`]), run at 9×9 and before the
+/// fill relabels symbols: it already puts every symbol in every cell about
+/// equally often, and shows no more template structure than the search or
+/// the naive reference.
+#[test]
+fn band_construction_is_balanced_and_not_a_template() {
+    let mut rng = rng_from_seed(4242);
+    let grids: Vec<_> = (0..1800).map(|_| bands::fill_boxed(3, 3, &mut rng)).collect();
+    let x2 = chi_square(&grids);
+    eprintln!("chi-square {x2:.0} over 648 degrees of freedom (threshold 765)");
+    assert!(x2 < 765.0, "chi-square {x2:.0} over 648 degrees of freedom");
+    let ours: Vec<usize> = grids.iter().take(300).map(|g| template_score(g)).collect();
+    let reference: Vec<usize> = (0..300).map(|_| template_score(&naive_fill(&mut rng))).collect();
+    let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64;
+    let (m_ours, m_ref) = (mean(&ours), mean(&reference));
+    eprintln!("band construction template score: {m_ours:.2}, naive random {m_ref:.2}");
+    assert!((m_ours - m_ref).abs() < 0.35, "template score: bands {m_ours:.2}, naive random {m_ref:.2}");
 }
 
 #[test]

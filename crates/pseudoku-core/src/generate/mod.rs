@@ -7,6 +7,14 @@ use crate::seed::{rng_from_seed, shuffle};
 use crate::solver::{Flow, SearchEnd, SearchOptions, Solver};
 use crate::symbol::Symbol;
 
+pub mod bands;
+
+/// Blank boxed grids from this many symbols up are built band by band
+/// ([`bands`]) instead of searched for: a search thrashes from about 64×64
+/// on, and the construction is faster from 16×16 on. Smaller grids keep the
+/// search, whose grids are closer to uniform.
+pub const BANDS_FROM: usize = 16;
+
 /// Why no grid could be filled.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FillError {
@@ -37,7 +45,11 @@ impl FillBudget {
 /// A random complete grid of `layout` around the pre-placed symbols
 /// `givens` (all `None` for a blank grid).
 pub fn fill(layout: &Layout, givens: &[Option<Symbol>], rng: &mut dyn RngCore) -> Result<Vec<Symbol>, FillError> {
-    fill_with(&mut Solver::new(layout), layout, givens, rng, FillBudget::for_layout(layout))
+    check_givens(layout, givens)?;
+    match fill_by_bands(layout, givens, rng) {
+        Some(grid) => Ok(grid),
+        None => fill_with(&mut Solver::new(layout), layout, givens, rng, FillBudget::for_layout(layout)),
+    }
 }
 
 /// [`fill`] with a solver to reuse and an explicit budget.
@@ -49,20 +61,18 @@ pub fn fill_with(
     budget: FillBudget,
 ) -> Result<Vec<Symbol>, FillError> {
     check_givens(layout, givens)?;
+    if let Some(grid) = fill_by_bands(layout, givens, rng) {
+        return Ok(grid);
+    }
+    let blank = givens.iter().all(Option::is_none);
     let mut nodes = 0;
     let mut per_attempt = budget.nodes_per_attempt;
     for _ in 0..budget.attempts {
         let (found, report) = solver.solve_random(givens, rng, Some(per_attempt));
         nodes += report.nodes;
         if let Some(mut grid) = found {
-            if givens.iter().all(Option::is_none) {
-                // Relabel at random: every symbol becomes equally likely in
-                // every cell, whatever bias the search order has.
-                let mut perm: Vec<usize> = (0..layout.size()).collect();
-                shuffle(&mut perm, rng);
-                for s in grid.iter_mut() {
-                    *s = Symbol::new(perm[s.index()]);
-                }
+            if blank {
+                relabel(&mut grid, layout.size(), rng);
             }
             return Ok(grid);
         }
@@ -72,6 +82,34 @@ pub fn fill_with(
         per_attempt = per_attempt.saturating_mul(2);
     }
     Err(FillError::GaveUp { nodes, attempts: budget.attempts })
+}
+
+/// A blank boxed grid from [`BANDS_FROM`] symbols up, built band by band
+/// ([`bands`]); `None` for any other layout or when symbols are pre-placed.
+fn fill_by_bands(layout: &Layout, givens: &[Option<Symbol>], rng: &mut dyn RngCore) -> Option<Vec<Symbol>> {
+    if layout.size() < BANDS_FROM || givens.iter().any(Option::is_some) {
+        return None;
+    }
+    let (rows, cols) = bands::box_shape(layout)?;
+    let by_position = bands::fill_boxed(rows, cols, rng);
+    let mut grid: Vec<Symbol> = (0..layout.cell_count())
+        .map(|c| {
+            let (r, col) = layout.position(CellId(c as u32)).expect("a boxed layout is a board");
+            by_position[r * layout.size() + col]
+        })
+        .collect();
+    relabel(&mut grid, layout.size(), rng);
+    Some(grid)
+}
+
+/// Relabels symbols at random: every symbol becomes equally likely in every
+/// cell, whatever bias the search order or construction has.
+fn relabel(grid: &mut [Symbol], size: usize, rng: &mut dyn RngCore) {
+    let mut perm: Vec<usize> = (0..size).collect();
+    shuffle(&mut perm, rng);
+    for s in grid.iter_mut() {
+        *s = Symbol::new(perm[s.index()]);
+    }
 }
 
 fn check_givens(layout: &Layout, givens: &[Option<Symbol>]) -> Result<(), FillError> {

@@ -1,0 +1,297 @@
+//! `pseudoku bench`: times the engine and, in the same run on the same
+//! inputs, a named peer (Knuth's Algorithm X with dancing links), and checks
+//! every result it times.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Result};
+use pseudoku_bench::dlx::Dlx;
+use pseudoku_core::generate::{self, GenerateConfig};
+use pseudoku_core::grid::is_solved;
+use pseudoku_core::layout::Layout;
+use pseudoku_core::partition::{self, Instance, SolveConfig};
+use pseudoku_core::seed::{rng_from_seed, shuffle};
+use pseudoku_core::solver::{Solver, Uniqueness};
+use pseudoku_core::symbol::Symbol;
+
+use crate::input::{read_lines, read_variant, Layouts};
+
+/// Solves every puzzle of `file`, proves it unique and checks the answer.
+pub fn solve(file: &Path, variant: Option<&Path>, peer: bool) -> Result<bool> {
+    let variant = variant.map(read_variant).transpose()?;
+    let mut layouts = Layouts::new(variant.as_ref());
+    let lines = read_lines(Some(file))?;
+    if lines.is_empty() {
+        bail!("{} holds no puzzle", file.display());
+    }
+    let mut times = Vec::with_capacity(lines.len());
+    let mut failures = 0;
+    for line in &lines {
+        let problem = match layouts.parse(&line.text) {
+            Err(e) => Some(e.to_string()),
+            Ok((layout, solver, givens)) => {
+                let t = Instant::now();
+                let result = solver.uniqueness(&givens);
+                times.push(t.elapsed());
+                match result {
+                    Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
+                    Uniqueness::None => Some("no solution".to_string()),
+                    Uniqueness::Multiple => Some("more than one solution".to_string()),
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            failures += 1;
+            println!("error: line {}: {problem}", line.number);
+        }
+    }
+    let ours = Timing::of(&mut times);
+    println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
+    println!("pseudoku: {ours}");
+    if peer {
+        let mut peers: std::collections::HashMap<usize, Dlx> = Default::default();
+        let mut peer_times = Vec::with_capacity(lines.len());
+        for line in &lines {
+            if let Ok((layout, _, givens)) = layouts.parse(&line.text) {
+                let dlx = peers.entry(layout.cell_count()).or_insert_with(|| Dlx::new(layout));
+                let t = Instant::now();
+                let n = dlx.count(&givens, 2, None);
+                peer_times.push(t.elapsed());
+                if n != 1 {
+                    println!("error: line {}: the peer finds {n} solutions", line.number);
+                }
+            }
+        }
+        compare(&ours, &Timing::of(&mut peer_times));
+    }
+    Ok(failures == 0)
+}
+
+/// Fills `count` blank grids of `layout` (seeds `first..`), checking each.
+/// The peer fills with Algorithm X trying rows in a random order, given up
+/// after `peer_budget` nodes per grid.
+pub fn fill(layout: &Layout, first: u64, count: u64, peer_budget: Option<u64>) -> Result<bool> {
+    let blank = vec![None; layout.cell_count()];
+    let mut times = Vec::new();
+    let mut failures = 0;
+    // Kept across grids, as a generator or `pseudoku fill --count` does.
+    let mut solver = Solver::new(layout);
+    let budget = generate::FillBudget::for_layout(layout);
+    for seed in first..first + count {
+        let t = Instant::now();
+        let grid = generate::fill_with(&mut solver, layout, &blank, &mut rng_from_seed(seed), budget);
+        times.push(t.elapsed());
+        match grid {
+            Ok(grid) if is_solved(layout, &grid.iter().copied().map(Some).collect::<Vec<_>>()) => {}
+            Ok(_) => fail(&mut failures, format!("seed {seed}: the grid breaks a rule")),
+            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
+        }
+    }
+    let ours = Timing::of(&mut times);
+    println!(
+        "{count} grids of {} cells, {} filled and checked, {failures} failed",
+        layout.cell_count(),
+        count - failures
+    );
+    println!("pseudoku: {ours}");
+    if let Some(budget) = peer_budget {
+        let mut dlx = Dlx::new(layout);
+        let (mut peer_times, mut gave_up) = (Vec::new(), 0);
+        for seed in first..first + count {
+            let t = Instant::now();
+            let grid = dlx.fill_random(&mut rng_from_seed(seed), budget);
+            peer_times.push(t.elapsed());
+            gave_up += u64::from(grid.is_none());
+        }
+        if gave_up > 0 {
+            println!("dlx (peer): gave up on {gave_up} of {count} grids after {budget} nodes (their time counts)");
+        }
+        compare(&ours, &Timing::of(&mut peer_times));
+    }
+    Ok(failures == 0)
+}
+
+/// Generates `count` puzzles of `layout` (seeds `first..`), re-checking each
+/// unique. The peer cuts the same grids in the same random way, proving each
+/// removal with Algorithm X (counting to 2).
+pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64, peer: bool) -> Result<bool> {
+    let mut times = Vec::new();
+    let mut failures = 0;
+    let mut solver = Solver::new(layout);
+    let mut made = Vec::new();
+    let mut givens_left = 0;
+    for seed in first..first + count {
+        let t = Instant::now();
+        let puzzle = generate::generate(layout, config, seed);
+        times.push(t.elapsed());
+        match puzzle {
+            Ok(p) => {
+                givens_left += p.givens.iter().filter(|g| g.is_some()).count();
+                if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
+                    fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
+                }
+                made.push((seed, p.solution));
+            }
+            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
+        }
+    }
+    let ours = Timing::of(&mut times);
+    println!(
+        "{count} puzzles of {} cells, {} unique and checked, {failures} failed, {:.1} givens on average",
+        layout.cell_count(),
+        count - failures,
+        givens_left as f64 / made.len().max(1) as f64
+    );
+    println!("pseudoku: {ours}");
+    if peer {
+        let mut dlx = Dlx::new(layout);
+        let mut peer_times = Vec::new();
+        for (seed, solution) in &made {
+            let t = Instant::now();
+            let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
+            let mut order: Vec<usize> = (0..givens.len()).collect();
+            shuffle(&mut order, &mut rng_from_seed(*seed));
+            for c in order {
+                givens[c] = None;
+                if dlx.count(&givens, 2, None) != 1 {
+                    givens[c] = Some(solution[c]);
+                }
+            }
+            peer_times.push(t.elapsed());
+        }
+        compare(&ours, &Timing::of(&mut peer_times));
+    }
+    Ok(failures == 0)
+}
+
+/// Counts the answers of every Pseudoku instance of `file` up to `limit`
+/// (2 decides uniqueness), as live counting in the editor does.
+pub fn partition(file: &Path, limit: u64) -> Result<bool> {
+    let lines = read_lines(Some(file))?;
+    if lines.is_empty() {
+        bail!("{} holds no instance", file.display());
+    }
+    let (mut times, mut failures, mut unique) = (Vec::new(), 0, 0);
+    for line in &lines {
+        let instance = match Instance::parse(&line.text) {
+            Ok(i) => i,
+            Err(e) => {
+                fail(&mut failures, format!("line {}: {e}", line.number));
+                continue;
+            }
+        };
+        let mut answers = Vec::new();
+        let t = Instant::now();
+        partition::solve(&instance, &SolveConfig::default(), &mut |p: &partition::Partition| {
+            answers.push(p.clone());
+            if answers.len() as u64 >= limit {
+                partition::Flow::Stop
+            } else {
+                partition::Flow::Continue
+            }
+        });
+        times.push(t.elapsed());
+        unique += usize::from(answers.len() == 1);
+        for answer in &answers {
+            let labels: Vec<Option<usize>> = answer.labels().map(Some).collect();
+            if !partition::validate(&instance, &labels).is_ok_and(|v| v.is_solved()) {
+                fail(&mut failures, format!("line {}: an answer breaks a rule", line.number));
+            }
+        }
+    }
+    println!("{} instances, {unique} with exactly one answer, {failures} failed (counted to {limit})", lines.len());
+    println!("pseudoku: {}", Timing::of(&mut times));
+    Ok(failures == 0)
+}
+
+/// Constructs `count` Pseudoku instances of side `size` (seeds `first..`),
+/// re-checking each unique and its answer the constructed one.
+pub fn construct(size: usize, difficulty: partition::Difficulty, first: u64, count: u64) -> Result<bool> {
+    let config = partition::ConstructConfig { difficulty, ..partition::ConstructConfig::new(size) };
+    let (mut times, mut failures, mut walls) = (Vec::new(), 0, 0);
+    for seed in first..first + count {
+        let t = Instant::now();
+        let made = partition::construct(&config, seed);
+        times.push(t.elapsed());
+        match made {
+            Ok(c) => {
+                walls += c.instance.wall_count();
+                let mut answers = Vec::new();
+                partition::solve(&c.instance, &SolveConfig::default(), &mut |p: &partition::Partition| {
+                    answers.push(p.clone());
+                    partition::Flow::Continue
+                });
+                if answers != [c.answer] {
+                    fail(&mut failures, format!("seed {seed}: {} answers, not the constructed one", answers.len()));
+                }
+            }
+            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
+        }
+    }
+    println!(
+        "{count} instances {size}×{size}, {} unique and checked, {failures} failed, {:.1} walls on average",
+        count - failures,
+        walls as f64 / count.max(1) as f64
+    );
+    println!("pseudoku: {}", Timing::of(&mut times));
+    Ok(failures == 0)
+}
+
+fn fail(failures: &mut u64, what: String) {
+    *failures += 1;
+    println!("error: {what}");
+}
+
+fn compare(ours: &Timing, theirs: &Timing) {
+    println!("dlx (peer): {theirs}");
+    println!(
+        "pseudoku / dlx: {:.2}× the throughput, {:.3}× the median time",
+        ours.per_second / theirs.per_second.max(1e-9),
+        ours.median_us / theirs.median_us.max(1e-9)
+    );
+}
+
+/// Throughput, median and worst of a list of times.
+struct Timing {
+    per_second: f64,
+    median_us: f64,
+    max_us: f64,
+    total: f64,
+}
+
+impl Timing {
+    fn of(times: &mut [Duration]) -> Timing {
+        let total: Duration = times.iter().sum();
+        times.sort_unstable();
+        let median = times.get(times.len() / 2).copied().unwrap_or_default();
+        Timing {
+            per_second: times.len() as f64 / total.as_secs_f64().max(1e-9),
+            median_us: median.as_secs_f64() * 1e6,
+            max_us: times.last().copied().unwrap_or_default().as_secs_f64() * 1e6,
+            total: total.as_secs_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} per second, median {:.1} µs, worst {:.1} µs (total {:.3} s)",
+            self.per_second, self.median_us, self.max_us, self.total
+        )
+    }
+}
+
+/// Why an answer is wrong, if it is.
+pub fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
+    let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
+    if !is_solved(layout, &full) {
+        return Some("the answer breaks a rule".to_string());
+    }
+    if givens.iter().zip(solution).any(|(g, s)| g.is_some_and(|g| g != *s)) {
+        return Some("the answer changes a given".to_string());
+    }
+    None
+}
