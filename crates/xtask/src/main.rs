@@ -6,7 +6,7 @@
 //! cargo xtask test               every check CI runs, browser tests last
 //! cargo xtask build              install what is missing and build the release app into dist/
 //! cargo xtask setup              only install what is missing
-//! cargo xtask bench-wasm FILE    `pseudoku bench FILE` natively and as WebAssembly (WASI, in Node.js)
+//! cargo xtask bench-wasm ARGS…   `pseudoku bench ARGS…` natively and as WebAssembly (WASI, in Node.js)
 //! ```
 //!
 //! Tools are installed where cargo puts them (`$CARGO_HOME/bin`, by default
@@ -33,8 +33,10 @@ commands:
   build             install what is missing and build the release app into dist/
   setup             only install what is missing (wasm32 target, Trunk,
                     wasm-bindgen-cli; for `test`, also Chromium and ChromeDriver)
-  bench-wasm FILE    run `pseudoku bench FILE` natively and compiled to WebAssembly
-                    (wasm32-wasip1, run by Node.js's WASI), one after the other
+  bench-wasm ARGS…  run `pseudoku bench ARGS…` natively and compiled to WebAssembly
+                    (wasm32-wasip1, run by Node.js's WASI), one after the other, and
+                    print the ratio of their medians (for example: bench-wasm FILE,
+                    or bench-wasm --what fill --size 25)
   help              show this
 ";
 
@@ -49,7 +51,7 @@ fn main() -> ExitCode {
         ["test"] => test(),
         ["build"] => build(),
         ["setup"] => setup(),
-        ["bench-wasm", file] => bench_wasm(file),
+        ["bench-wasm", rest @ ..] if !rest.is_empty() => bench_wasm(rest),
         [] | ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())
@@ -165,21 +167,31 @@ fn test() -> Result {
     // Nothing is printed after this: the run ends with cargo test's summary.
 }
 
-/// The engine natively and in WebAssembly on the same puzzles: the CLI's
+/// The engine natively and in WebAssembly on the same inputs: the CLI's
 /// `bench` built for the host and for wasm32-wasip1, the latter run by
-/// Node.js's WASI support (V8, the engine of Chromium).
-fn bench_wasm(file: &str) -> Result {
+/// Node.js's WASI support (V8, the engine of Chromium). Arguments naming
+/// files are made absolute, since the WASI side sees the file system from `/`.
+fn bench_wasm(args: &[&str]) -> Result {
     const WASI: &str = "wasm32-wasip1";
     let tools = Tools::new(workspace_root())?;
     tools.ensure_target(WASI)?;
     let node = which("node").ok_or("bench-wasm needs Node.js (`node`) on PATH")?;
-    let file = std::fs::canonicalize(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let mut bench_args: Vec<String> = vec!["bench".into()];
+    for arg in args {
+        let path = Path::new(arg);
+        bench_args.push(match path.is_file().then(|| std::fs::canonicalize(path)) {
+            Some(Ok(absolute)) => absolute.to_string_lossy().into_owned(),
+            Some(Err(e)) => return Err(format!("cannot read {arg}: {e}")),
+            None => arg.to_string(),
+        });
+    }
+    bench_args.extend(["--peer".into(), "none".into()]);
     step("building the CLI for the host and for wasm32-wasip1 (release)");
     run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli"]))?;
     run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli", "--target", WASI]))?;
     let target = tools.root().join("target");
     step("native");
-    run(Command::new(target.join("release/pseudoku")).arg("bench").arg(&file).args(["--peer", "none"]))?;
+    let native = run_echoed(Command::new(target.join("release/pseudoku")).args(&bench_args))?;
     step("WebAssembly (Node.js WASI)");
     let runner = target.join("wasi-run.mjs");
     std::fs::write(
@@ -191,13 +203,38 @@ fn bench_wasm(file: &str) -> Result {
          wasi.start(instance);\n",
     )
     .map_err(|e| format!("cannot write {}: {e}", runner.display()))?;
-    run(Command::new(node)
-        .arg("--no-warnings")
-        .arg(&runner)
-        .arg(target.join(WASI).join("release/pseudoku.wasm"))
-        .arg("bench")
-        .arg(&file)
-        .args(["--peer", "none"]))
+    let wasm = run_echoed(
+        Command::new(node)
+            .arg("--no-warnings")
+            .arg(&runner)
+            .arg(target.join(WASI).join("release/pseudoku.wasm"))
+            .args(&bench_args),
+    )?;
+    match (median_us(&native), median_us(&wasm)) {
+        (Some(n), Some(w)) => println!("\nwasm / native: {:.2}× the median time ({w:.1} µs vs {n:.1} µs)", w / n),
+        _ => println!("\n(no median to compare)"),
+    }
+    Ok(())
+}
+
+/// Runs a command to completion, printing and returning its output.
+fn run_echoed(command: &mut Command) -> Result<String> {
+    let output = command.output().map_err(|e| format!("could not run {}: {e}", show(command)))?;
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    print!("{text}");
+    eprint!("{}", String::from_utf8_lossy(&output.stderr));
+    if output.status.success() {
+        Ok(text)
+    } else {
+        Err(format!("{} failed ({})", show(command), output.status))
+    }
+}
+
+/// The engine's median from `pseudoku bench` output (`pseudoku: … median N µs`).
+fn median_us(output: &str) -> Option<f64> {
+    let line = output.lines().find(|l| l.starts_with("pseudoku:"))?;
+    let rest = &line[line.find("median ")? + "median ".len()..];
+    rest.split_whitespace().next()?.parse().ok()
 }
 
 /// A program on PATH.
@@ -245,6 +282,13 @@ mod tests {
         assert_eq!(parse_port(&["-p", "9002"]), Ok(9002));
         assert!(parse_port(&["--port", "x"]).is_err());
         assert!(parse_port(&["--verbose"]).is_err());
+    }
+
+    #[test]
+    fn medians_are_read_from_bench_output() {
+        let out = "5 grids\npseudoku: 9 per second, median 104.5 µs, worst 1247.6 µs (total 0.003 s)\n";
+        assert_eq!(median_us(out), Some(104.5));
+        assert_eq!(median_us("dlx (peer): 3 per second, median 7.0 µs"), None);
     }
 
     #[test]

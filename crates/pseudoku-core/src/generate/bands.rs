@@ -83,35 +83,58 @@ pub fn box_shape(layout: &Layout) -> Option<(usize, usize)> {
 pub fn fill_boxed(box_rows: usize, box_cols: usize, rng: &mut dyn RngCore) -> Vec<Symbol> {
     let (r, c) = (box_rows, box_cols);
     let n = r * c;
-    // minirows[(band * r + row) * r + stack]: the symbols of that minirow.
-    let mut minirows: Vec<Vec<u32>> = vec![Vec::with_capacity(c); n * r];
     let mut matcher = Matcher::default();
+    // The symbols of minirow (grid row, stack): `c` slots at
+    // `(row * r + stack) * c`, filled in step 1 and used up in step 2.
+    let mut minirows = vec![0u32; n * r * c];
+    let mut filled = vec![0u32; n * r];
+    // Step 1, per band. Graph: the band's rows against stacks, an edge
+    // where that minirow still has room; `edges` holds each row's stacks.
+    let mut edges = vec![0u32; r * r];
+    let mut degree = vec![0u32; r];
+    let mut stack_of_row = vec![0u32; r];
     let mut symbols: Vec<u32> = (0..n as u32).collect();
     for band in 0..c {
-        // Entry (row, stack) of the band's array: how many more symbols
-        // that minirow takes.
-        let mut room = vec![c; r * r];
         shuffle(&mut symbols, rng);
         for &s in &symbols {
-            let edges =
-                (0..r).map(|row| (0..r as u32).filter(|&st| room[row * r + st as usize] > 0).collect()).collect();
-            let stack_of_row = matcher.perfect(edges, rng);
-            for (row, &st) in stack_of_row.iter().enumerate() {
-                room[row * r + st as usize] -= 1;
-                minirows[(band * r + row) * r + st as usize].push(s);
+            for row in 0..r {
+                degree[row] = 0;
+                for stack in 0..r {
+                    if filled[(band * r + row) * r + stack] < c as u32 {
+                        edges[row * r + degree[row] as usize] = stack as u32;
+                        degree[row] += 1;
+                    }
+                }
+            }
+            matcher.perfect(r, &mut edges, &degree, &mut stack_of_row, rng);
+            for (row, &stack) in stack_of_row.iter().enumerate() {
+                let at = (band * r + row) * r + stack as usize;
+                minirows[at * c + filled[at] as usize] = s;
+                filled[at] += 1;
             }
         }
     }
+    // Step 2, per stack. Graph: the stack's minirows (one per grid row)
+    // against symbols, `c`-regular; each column is a perfect matching of
+    // what is left.
     let mut grid = vec![Symbol::new(0); n * n];
+    let mut edges = vec![0u32; n * c];
+    let mut degree = vec![0u32; n];
+    let mut symbol_of_row = vec![0u32; n];
     for stack in 0..r {
-        // Left: the stack's minirows, band-major (`band * r + row` is the
-        // grid row); right: symbols; an edge for each symbol a minirow holds.
-        let mut edges: Vec<Vec<u32>> = (0..n).map(|line| minirows[line * r + stack].clone()).collect();
+        for row in 0..n {
+            let at = (row * r + stack) * c;
+            edges[row * c..(row + 1) * c].copy_from_slice(&minirows[at..at + c]);
+            degree[row] = c as u32;
+        }
         for k in 0..c {
-            let symbol_of_line = matcher.perfect(edges.clone(), rng);
-            for (line, &s) in symbol_of_line.iter().enumerate() {
-                grid[line * n + stack * c + k] = Symbol::new(s as usize);
-                edges[line].retain(|&t| t != s);
+            matcher.perfect(n, &mut edges, &degree, &mut symbol_of_row, rng);
+            for (row, &s) in symbol_of_row.iter().enumerate() {
+                grid[row * n + stack * c + k] = Symbol::new(s as usize);
+                let list = &mut edges[row * c..row * c + degree[row] as usize];
+                let i = list.iter().position(|&t| t == s).expect("the matched symbol is a neighbour");
+                list.swap(i, list.len() - 1);
+                degree[row] -= 1;
             }
         }
     }
@@ -119,7 +142,8 @@ pub fn fill_boxed(box_rows: usize, box_cols: usize, rng: &mut dyn RngCore) -> Ve
 }
 
 /// Random perfect matchings of bipartite graphs known to have one
-/// (augmenting paths, Kuhn's algorithm, in a random order).
+/// (augmenting paths, Kuhn's algorithm, in a random order). Buffers are
+/// kept between calls.
 #[derive(Default)]
 struct Matcher {
     /// Left vertex matched to each right vertex.
@@ -127,50 +151,52 @@ struct Matcher {
     /// Search stamp of each right vertex.
     seen: Vec<u32>,
     stamp: u32,
+    order: Vec<u32>,
 }
 
 const FREE: u32 = u32::MAX;
 
 impl Matcher {
-    /// A perfect matching of the graph with `edges[left]` = right
-    /// neighbours (the same number of vertices on each side): the right
-    /// vertex of each left one.
-    fn perfect(&mut self, mut edges: Vec<Vec<u32>>, rng: &mut dyn RngCore) -> Vec<u32> {
-        let n = edges.len();
+    /// A perfect matching of the graph with `n` vertices on each side
+    /// whose left vertex `v` has the right neighbours
+    /// `edges[v * stride..][..degree[v]]` (`stride = edges.len() / n`),
+    /// written as `matched[left] = right`. Shuffles each neighbour list.
+    fn perfect(&mut self, n: usize, edges: &mut [u32], degree: &[u32], matched: &mut [u32], rng: &mut dyn RngCore) {
+        let stride = edges.len() / n;
+        for (v, list) in edges.chunks_mut(stride).enumerate() {
+            shuffle(&mut list[..degree[v] as usize], rng);
+        }
         self.owner.clear();
         self.owner.resize(n, FREE);
         self.seen.clear();
         self.seen.resize(n, 0);
         self.stamp = 0;
-        for list in &mut edges {
-            shuffle(list, rng);
-        }
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        shuffle(&mut order, rng);
-        for &left in &order {
+        self.order.clear();
+        self.order.extend(0..n as u32);
+        shuffle(&mut self.order, rng);
+        for i in 0..n {
             self.stamp += 1;
-            let found = self.augment(&edges, left);
+            let found = self.augment(edges, stride, degree, self.order[i]);
             debug_assert!(found, "a regular bipartite graph has a perfect matching");
         }
-        let mut matched = vec![FREE; n];
         for (right, &left) in self.owner.iter().enumerate() {
             if left != FREE {
                 matched[left as usize] = right as u32;
             }
         }
-        matched
     }
 
     /// Finds an augmenting path from `left` (depth-first, at most `n` deep).
-    fn augment(&mut self, edges: &[Vec<u32>], left: u32) -> bool {
-        for &right in &edges[left as usize] {
+    fn augment(&mut self, edges: &[u32], stride: usize, degree: &[u32], left: u32) -> bool {
+        let from = left as usize * stride;
+        for &right in &edges[from..from + degree[left as usize] as usize] {
             let right = right as usize;
             if self.seen[right] == self.stamp {
                 continue;
             }
             self.seen[right] = self.stamp;
             let owner = self.owner[right];
-            if owner == FREE || self.augment(edges, owner) {
+            if owner == FREE || self.augment(edges, stride, degree, owner) {
                 self.owner[right] = left;
                 return true;
             }
