@@ -362,7 +362,8 @@ fn removal(
 ) -> Removal {
     for &c in orbit {
         let exclude = [(c, solution[c])];
-        let options = SearchOptions { exclude: &exclude, node_budget: budget, ..Default::default() };
+        let options =
+            SearchOptions { exclude: &exclude, node_budget: budget, prefer: Some(solution), ..Default::default() };
         let report = solver.search(givens, options, &mut |_: &[Symbol]| Flow::Stop);
         if report.solutions > 0 {
             return Removal::Ambiguous;

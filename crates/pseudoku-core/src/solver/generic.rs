@@ -285,9 +285,14 @@ impl<M: Mask> Engine<M> {
                 self.frames.pop();
                 continue;
             }
-            let bit = match options.rng.as_deref_mut() {
-                None => M::bit(frame.remaining.lowest()),
-                Some(rng) => {
+            let preferred = options
+                .prefer
+                .map(|grid| M::bit(grid[frame.cell].index()))
+                .filter(|&b| !(frame.remaining & b).is_zero());
+            let bit = match (preferred, options.rng.as_deref_mut()) {
+                (Some(b), _) => b,
+                (None, None) => M::bit(frame.remaining.lowest()),
+                (None, Some(rng)) => {
                     let k = rng.random_range(0..frame.remaining.count());
                     M::bit(frame.remaining.nth(k))
                 }
