@@ -8,6 +8,7 @@
 //! also a second opinion on their answers.
 
 pub mod dlx;
+pub mod regions;
 pub mod sets;
 
 pub use pseudoku_core::layout::Layout;

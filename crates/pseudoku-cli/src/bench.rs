@@ -1,5 +1,6 @@
 //! `pseudoku bench`: times the engine and, in the same run on the same
-//! inputs, a named peer (Knuth's Algorithm X with dancing links), and checks
+//! inputs, a named peer (Knuth's Algorithm X with dancing links; for
+//! Pseudoku, candidate regions listed then covered exactly), and checks
 //! every result it times.
 
 use std::path::Path;
@@ -7,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use pseudoku_bench::dlx::Dlx;
+use pseudoku_bench::regions::RegionCover;
 use pseudoku_core::generate::{self, GenerateConfig};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
@@ -167,12 +169,13 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64
 
 /// Counts the answers of every Pseudoku instance of `file` up to `limit`
 /// (2 decides uniqueness), as live counting in the editor does.
-pub fn partition(file: &Path, limit: u64) -> Result<bool> {
+pub fn partition(file: &Path, limit: u64, peer: bool) -> Result<bool> {
     let lines = read_lines(Some(file))?;
     if lines.is_empty() {
         bail!("{} holds no instance", file.display());
     }
     let (mut times, mut failures, mut unique) = (Vec::new(), 0, 0);
+    let mut instances = Vec::new();
     for line in &lines {
         let instance = match Instance::parse(&line.text) {
             Ok(i) => i,
@@ -199,11 +202,34 @@ pub fn partition(file: &Path, limit: u64) -> Result<bool> {
                 fail(&mut failures, format!("line {}: an answer breaks a rule", line.number));
             }
         }
+        instances.push((line.number, instance, answers.len() as u64));
     }
     println!("{} instances, {unique} with exactly one answer, {failures} failed (counted to {limit})", lines.len());
-    println!("pseudoku: {}", Timing::of(&mut times));
+    let ours = Timing::of(&mut times);
+    println!("pseudoku: {ours}");
+    if peer {
+        let (mut peer_times, mut gave_up) = (Vec::new(), 0);
+        for (number, instance, ours) in &instances {
+            let t = Instant::now();
+            let count = RegionCover::new(instance, PEER_STEPS).and_then(|cover| cover.count(limit, PEER_STEPS));
+            peer_times.push(t.elapsed());
+            match count {
+                None => gave_up += 1,
+                Some(n) if n != *ours => println!("error: line {number}: the peer counts {n} answers, not {ours}"),
+                Some(_) => {}
+            }
+        }
+        if gave_up > 0 {
+            println!("regions (peer): gave up on {gave_up} instances after {PEER_STEPS} steps (their time counts)");
+        }
+        compare_with("regions", &ours, &Timing::of(&mut peer_times));
+    }
     Ok(failures == 0)
 }
+
+/// Steps the partition peer may take listing regions, and then covering
+/// the grid with them, before it gives up.
+const PEER_STEPS: u64 = 20_000_000;
 
 /// Constructs `count` Pseudoku instances of side `size` (seeds `first..`),
 /// re-checking each unique and its answer the constructed one.
@@ -244,9 +270,13 @@ fn fail(failures: &mut u64, what: String) {
 }
 
 fn compare(ours: &Timing, theirs: &Timing) {
-    println!("dlx (peer): {theirs}");
+    compare_with("dlx", ours, theirs);
+}
+
+fn compare_with(peer: &str, ours: &Timing, theirs: &Timing) {
+    println!("{peer} (peer): {theirs}");
     println!(
-        "pseudoku / dlx: {:.2}× the throughput, {:.3}× the median time",
+        "pseudoku / {peer}: {:.2}× the throughput, {:.3}× the median time",
         ours.per_second / theirs.per_second.max(1e-9),
         ours.median_us / theirs.median_us.max(1e-9)
     );

@@ -358,7 +358,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
     let file = || args.file.as_deref().context("say which FILE to time");
     match args.what {
         BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref(), peer),
-        BenchWhat::Partition => bench::partition(file()?, args.limit),
+        BenchWhat::Partition => bench::partition(file()?, args.limit, peer),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             bench::construct(size, args.difficulty.into(), first, args.count)
