@@ -64,7 +64,7 @@ impl RegionCover {
             overflow: false,
         };
         let mut by_anchor = vec![Vec::new(); cells];
-        for anchor in 0..cells {
+        for (anchor, listed) in by_anchor.iter_mut().enumerate() {
             let before = list.found.len();
             let mut set = vec![anchor];
             let ext: Vec<usize> = list.open[anchor].iter().copied().filter(|&d| d > anchor).collect();
@@ -72,7 +72,7 @@ impl RegionCover {
             if list.overflow {
                 return None;
             }
-            by_anchor[anchor] = (before as u32..list.found.len() as u32).collect();
+            *listed = (before as u32..list.found.len() as u32).collect();
         }
         Some(RegionCover { cells, regions: list.found, by_anchor })
     }
