@@ -65,44 +65,45 @@ struct Tables<M: Mask> {
 }
 
 /// Pending work of a propagation. All of it is empty between searches.
-struct Work {
+struct Work<M> {
     /// Cells with one candidate whose symbol is still in their houses' other places.
     naked: Vec<u32>,
     /// `(house, symbol)` with one place left, not yet placed.
     hidden: Vec<(u32, u32)>,
-    /// `(house, symbol)` whose places shrank: maybe locked now. Listed once.
-    locked: Vec<(u32, u32)>,
-    /// Whether `(h, s)` is in `locked`, at `h * n + s`.
-    locked_flag: Vec<bool>,
-    n: u32,
+    /// Houses with a nonzero entry in `shrunk`, each listed once.
+    locked: Vec<u32>,
+    /// Per house, the symbols whose places shrank since the house was last
+    /// checked for locked candidates. A mask per house makes noting a change
+    /// one OR; the count of places is taken only when the house is checked.
+    shrunk: Vec<M>,
     /// Whether locked candidates run in this search.
     use_locked: bool,
 }
 
-impl Work {
+impl<M: Mask> Work<M> {
     fn clear(&mut self) {
         self.naked.clear();
         self.hidden.clear();
-        for &(h, s) in &self.locked {
-            self.locked_flag[(h * self.n + s) as usize] = false;
+        for &h in &self.locked {
+            self.shrunk[h as usize] = M::ZERO;
         }
         self.locked.clear();
     }
 
-    #[inline]
-    fn mark_locked(&mut self, h: u32, s: u32) {
-        let flag = &mut self.locked_flag[(h * self.n + s) as usize];
-        if !*flag {
-            *flag = true;
-            self.locked.push((h, s));
+    #[inline(always)]
+    fn mark_locked(&mut self, h: u32, s: usize) {
+        let symbols = &mut self.shrunk[h as usize];
+        if symbols.is_zero() {
+            self.locked.push(h);
         }
+        *symbols |= M::bit(s);
     }
 
+    /// A house to check, with the symbols to check in it.
     #[inline]
-    fn pop_locked(&mut self) -> Option<(u32, u32)> {
-        let (h, s) = self.locked.pop()?;
-        self.locked_flag[(h * self.n + s) as usize] = false;
-        Some((h, s))
+    fn pop_locked(&mut self) -> Option<(u32, M)> {
+        let h = self.locked.pop()?;
+        Some((h, core::mem::replace(&mut self.shrunk[h as usize], M::ZERO)))
     }
 }
 
@@ -112,7 +113,7 @@ pub(super) struct Engine<M: Mask> {
     /// Level `d` of the search is `arena[d * stride..(d + 1) * stride]`: the
     /// cells' candidates, then the houses' places.
     arena: Vec<M>,
-    work: Work,
+    work: Work<M>,
     frames: Vec<Frame<M>>,
     out: Vec<Symbol>,
 }
@@ -182,7 +183,7 @@ impl<M: Mask> Tables<M> {
 
     /// Fills `places` from `cells` and queues everything the rules might
     /// act on; for the root, whose cells were set directly.
-    fn start(&self, cells: &[M], places: &mut [M], work: &mut Work) -> Result<(), Contradiction> {
+    fn start(&self, cells: &[M], places: &mut [M], work: &mut Work<M>) -> Result<(), Contradiction> {
         places.fill(M::ZERO);
         for (c, &m) in cells.iter().enumerate() {
             if m.is_zero() {
@@ -213,7 +214,7 @@ impl<M: Mask> Tables<M> {
         s: usize,
         cells: &mut [M],
         places: &mut [M],
-        work: &mut Work,
+        work: &mut Work<M>,
     ) -> Result<(), Contradiction> {
         let m = cells[c] & !M::bit(s);
         if m.is_zero() {
@@ -234,20 +235,26 @@ impl<M: Mask> Tables<M> {
 
     /// Queues what the places `p` of symbol `s` in house `h` now allow.
     #[inline(always)]
-    fn shrunk(&self, p: M, h: u32, s: u32, work: &mut Work) -> Result<(), Contradiction> {
+    fn shrunk(&self, p: M, h: u32, s: u32, work: &mut Work<M>) -> Result<(), Contradiction> {
         if p.is_single() {
             work.hidden.push((h, s));
         } else if p.is_zero() {
             return Err(Contradiction);
-        } else if work.use_locked && p.count() <= self.widest_overlap[h as usize] {
-            work.mark_locked(h, s);
+        } else if work.use_locked {
+            work.mark_locked(h, s as usize);
         }
         Ok(())
     }
 
     /// Cell `c` holds its one candidate: remove it from the other places of
     /// each of its houses.
-    fn naked_single(&self, c: usize, cells: &mut [M], places: &mut [M], work: &mut Work) -> Result<(), Contradiction> {
+    fn naked_single(
+        &self,
+        c: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
         let s = cells[c].lowest();
         for slot in self.slots(c) {
             let others = places[self.at(slot.house, s)] & !M::bit(slot.pos as usize);
@@ -266,7 +273,7 @@ impl<M: Mask> Tables<M> {
         s: u32,
         cells: &mut [M],
         places: &mut [M],
-        work: &mut Work,
+        work: &mut Work<M>,
     ) -> Result<(), Contradiction> {
         let p = places[self.at(h, s as usize)];
         if p.is_zero() {
@@ -283,7 +290,7 @@ impl<M: Mask> Tables<M> {
         s: usize,
         cells: &mut [M],
         places: &mut [M],
-        work: &mut Work,
+        work: &mut Work<M>,
     ) -> Result<(), Contradiction> {
         for other in Members(cells[c] & !M::bit(s)) {
             self.remove(c, other, cells, places, work)?;
@@ -295,10 +302,16 @@ impl<M: Mask> Tables<M> {
     /// two overlapping houses): when every place of `s` in house `h`
     /// lies in its overlap with another house, `s` leaves the rest of that
     /// other house.
-    fn locked(&self, h: u32, s: u32, cells: &mut [M], places: &mut [M], work: &mut Work) -> Result<(), Contradiction> {
-        let s = s as usize;
+    fn locked(
+        &self,
+        h: u32,
+        s: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
         let p = places[self.at(h, s)];
-        if p.is_single() {
+        if p.is_single() || p.count() > self.widest_overlap[h as usize] {
             return Ok(());
         }
         for o in self.overlaps_of(h as usize) {
@@ -326,14 +339,16 @@ impl<M: Mask> Tables<M> {
     }
 
     /// Runs the rules until nothing is pending.
-    fn fixpoint(&self, cells: &mut [M], places: &mut [M], work: &mut Work) -> Result<(), Contradiction> {
+    fn fixpoint(&self, cells: &mut [M], places: &mut [M], work: &mut Work<M>) -> Result<(), Contradiction> {
         loop {
             if let Some(c) = work.naked.pop() {
                 self.naked_single(c as usize, cells, places, work)?;
             } else if let Some((h, s)) = work.hidden.pop() {
                 self.hidden_single(h, s, cells, places, work)?;
-            } else if let Some((h, s)) = work.pop_locked() {
-                self.locked(h, s, cells, places, work)?;
+            } else if let Some((h, symbols)) = work.pop_locked() {
+                for s in Members(symbols) {
+                    self.locked(h, s, cells, places, work)?;
+                }
             } else {
                 return Ok(());
             }
@@ -347,9 +362,8 @@ impl<M: Mask> Engine<M> {
         let work = Work {
             naked: Vec::with_capacity(tables.cells),
             hidden: Vec::with_capacity(tables.houses * tables.n),
-            locked: Vec::with_capacity(tables.houses * tables.n),
-            locked_flag: vec![false; tables.houses * tables.n],
-            n: tables.n as u32,
+            locked: Vec::with_capacity(tables.houses),
+            shrunk: vec![M::ZERO; tables.houses],
             use_locked: true,
         };
         Engine {
