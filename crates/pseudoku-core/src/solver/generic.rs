@@ -38,6 +38,7 @@ struct Slot {
 
 /// Two houses sharing two or more cells (and not all), seen from one of them.
 struct Overlap<M> {
+    /// The other house.
     other: u32,
     /// The shared cells, as positions in this house.
     inside: M,
@@ -206,7 +207,9 @@ impl<M: Mask> Tables<M> {
         Ok(())
     }
 
-    /// Removes candidate `s` (present) from cell `c`, in both views.
+    /// Removes candidate `s` (present) from cell `c`, in both views. The
+    /// innermost step of the search: always inlined, as a call costs about as
+    /// much as the body.
     #[inline(always)]
     fn remove(
         &self,

@@ -2,20 +2,13 @@
 //! enumeration through a [`Sink`].
 //!
 //! # Design
-//! The state of a search is one candidate [`Mask`] per cell. The driver is
-//! the usual one: propagate to a fixpoint (naked singles through each cell's
-//! peers, hidden singles through each house), pick the unsolved cell with the
-//! fewest candidates, and branch on its candidates by copying the state into
-//! the next slot of a preallocated arena. The last candidate of a branch
-//! reuses its parent's slot, so a chain of forced guesses costs no copy.
-//!
-//! A cell is *solved* when its mask has one member. Every single produced by
-//! propagation is queued at once and the queue is drained before any house
-//! scan or branch, so at every quiescent point "single" and "propagated" are
-//! the same thing and the state needs no other field.
-//!
-//! The arena grows only when the search goes deeper than ever before; after
-//! that the search loop allocates nothing.
+//! The driver is the usual one: propagate to a fixpoint, pick a cell to
+//! branch on, and branch on its candidates by copying the state. The generic
+//! engine (`generic.rs`, which describes its state and rules) copies into the
+//! next slot of a preallocated arena; the last candidate of a branch reuses
+//! its parent's slot, so a chain of forced guesses costs no copy. The arena
+//! grows only when the search goes deeper than ever before; after that the
+//! search loop allocates nothing. The classic 9×9 fast path is `classic9.rs`.
 
 use rand::RngCore;
 
