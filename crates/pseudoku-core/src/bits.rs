@@ -40,6 +40,16 @@ pub trait Mask:
     fn contains(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
     }
+    /// Whether the set has `k` members or fewer; cheaper than [`Mask::count`]
+    /// for a small `k` on targets without a popcount instruction.
+    #[inline]
+    fn at_most(self, k: u32) -> bool {
+        let mut m = self;
+        for _ in 0..k {
+            m = m.without_lowest();
+        }
+        m.is_zero()
+    }
     /// The `k`-th smallest member (`k < count`).
     #[inline]
     fn nth(self, k: u32) -> usize {
@@ -212,6 +222,7 @@ mod tests {
             assert!(M::bit(i).is_single());
             assert_eq!(M::bit(i).lowest(), i);
             assert_eq!(f.nth(i as u32), i);
+            assert!(f.at_most(n as u32) && !f.at_most(i as u32));
         }
         assert!(!f.is_single() || n == 1);
     }

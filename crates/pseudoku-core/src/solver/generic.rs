@@ -1,94 +1,122 @@
-//! The generic engine: one candidate mask per cell, for any layout.
+//! The generic engine for any layout.
+//!
+//! # Two views of one state
+//! Each level of the search holds the candidates twice: `cells[c]`, the
+//! symbols cell `c` may still hold, and `places[h * n + s]`, the positions
+//! (indices into house `h`'s list of cells) where symbol `s` may still go in
+//! house `h`. Every elimination updates both views at once, so the rules
+//! fire from the elimination that enables them instead of from a rescan of
+//! every house whose cells changed:
+//! - a cell left with one candidate is a naked single;
+//! - a symbol left with one place in a house is a hidden single;
+//! - a symbol whose places in a house all lie in that house's overlap with
+//!   another house is locked there and leaves the rest of the other house.
+//!
+//! Placing a symbol walks only the places where it can still go in each house
+//! of the cell, not every peer. The price is a larger state to copy on
+//! branching (`houses × N` more masks), which costs far less than the scans
+//! it replaces.
 
 use rand::Rng;
 
 use super::{Contradiction, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
-use crate::bits::Mask;
+use crate::bits::{Mask, Members};
 use crate::layout::Layout;
 use crate::symbol::Symbol;
+
+/// Places of a symbol in a house beyond which [`Tables::tightness`] sees no
+/// difference: it prefers symbols with few places, but only a little fewer
+/// is noise (measured on 16×16 and 25×25; 3 and 5 did no better).
+const TIGHT: u32 = 4;
+
+/// A cell's place in one of its houses: the house, and the cell's index in it.
+#[derive(Clone, Copy)]
+struct Slot {
+    house: u32,
+    pos: u32,
+}
+
+/// Two houses sharing two or more cells (and not all), seen from one of them.
+struct Overlap<M> {
+    /// The other house.
+    other: u32,
+    /// The shared cells, as positions in this house.
+    inside: M,
+    /// The shared cells, as positions in the other house.
+    other_inside: M,
+}
 
 /// The layout in the shape the search wants. Read-only during a search.
 struct Tables<M: Mask> {
     n: usize,
     cells: usize,
+    houses: usize,
     full: M,
     /// House `h` is `house_cells[h * n..(h + 1) * n]`.
     house_cells: Vec<u32>,
-    peer_start: Vec<u32>,
-    peers: Vec<u32>,
-    cell_house_start: Vec<u32>,
-    cell_houses: Vec<u32>,
-    /// Pairs of houses sharing two or more cells, for locked candidates.
-    intersections: Vec<Intersection>,
-    /// The cells the ranges of `intersections` point into.
-    intersection_cells: Vec<u32>,
-    /// CSR: the intersections each house takes part in.
-    house_inter_start: Vec<u32>,
-    house_inters: Vec<u32>,
+    /// CSR: the slots of cell `c` are `slots[slot_start[c]..slot_start[c + 1]]`.
+    slot_start: Vec<u32>,
+    slots: Vec<Slot>,
+    /// CSR by house: the overlaps of house `h` with every other house.
+    overlap_start: Vec<u32>,
+    overlaps: Vec<Overlap<M>>,
+    /// The largest overlap of each house: a symbol with more places than
+    /// that in the house cannot be locked.
+    widest_overlap: Vec<u32>,
 }
 
-/// Houses to look at again, each listed once.
-struct Dirty {
-    list: Vec<u32>,
-    flag: Vec<bool>,
+/// Pending work of a propagation. All of it is empty between searches.
+struct Work<M> {
+    /// Cells with one candidate whose symbol is still in their houses' other places.
+    naked: Vec<u32>,
+    /// `(house, symbol)` with one place left, not yet placed.
+    hidden: Vec<(u32, u32)>,
+    /// Houses with a nonzero entry in `shrunk`, each listed once.
+    locked: Vec<u32>,
+    /// Per house, the symbols whose places shrank since the house was last
+    /// checked for locked candidates. A mask per house makes noting a change
+    /// one OR; the count of places is taken only when the house is checked.
+    shrunk: Vec<M>,
+    /// Whether locked candidates run in this search.
+    use_locked: bool,
 }
 
-impl Dirty {
-    fn new(houses: usize) -> Dirty {
-        Dirty { list: Vec::with_capacity(houses), flag: vec![false; houses] }
-    }
-
-    #[inline]
-    fn mark(&mut self, h: u32) {
-        if !self.flag[h as usize] {
-            self.flag[h as usize] = true;
-            self.list.push(h);
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<u32> {
-        let h = self.list.pop()?;
-        self.flag[h as usize] = false;
-        Some(h)
-    }
-
+impl<M: Mask> Work<M> {
     fn clear(&mut self) {
-        for &h in &self.list {
-            self.flag[h as usize] = false;
+        self.naked.clear();
+        self.hidden.clear();
+        for &h in &self.locked {
+            self.shrunk[h as usize] = M::ZERO;
         }
-        self.list.clear();
+        self.locked.clear();
     }
 
-    fn all(&mut self) {
-        self.clear();
-        for h in 0..self.flag.len() {
-            self.mark(h as u32);
+    #[inline(always)]
+    fn mark_locked(&mut self, h: u32, s: usize) {
+        let symbols = &mut self.shrunk[h as usize];
+        if symbols.is_zero() {
+            self.locked.push(h);
         }
+        *symbols |= M::bit(s);
+    }
+
+    /// A house to check, with the symbols to check in it.
+    #[inline]
+    fn pop_locked(&mut self) -> Option<(u32, M)> {
+        let h = self.locked.pop()?;
+        Some((h, core::mem::replace(&mut self.shrunk[h as usize], M::ZERO)))
     }
 }
 
 /// The generic engine: tables plus scratch space reused across searches.
 pub(super) struct Engine<M: Mask> {
     tables: Tables<M>,
-    /// Level `d` of the search is `arena[d * cells..(d + 1) * cells]`.
+    /// Level `d` of the search is `arena[d * stride..(d + 1) * stride]`: the
+    /// cells' candidates, then the houses' places.
     arena: Vec<M>,
-    queue: Vec<u32>,
-    hidden: Dirty,
-    locked: Dirty,
-    batch: Vec<u32>,
+    work: Work<M>,
     frames: Vec<Frame<M>>,
     out: Vec<Symbol>,
-    /// Set for the current search when it propagates singles only.
-    singles_only: bool,
-}
-
-/// Two houses `a` and `b` that share cells: `both`, `a_only` and `b_only`
-/// are ranges of `intersection_cells`.
-struct Intersection {
-    both: (u32, u32),
-    a_only: (u32, u32),
-    b_only: (u32, u32),
 }
 
 struct Frame<M> {
@@ -99,129 +127,254 @@ struct Frame<M> {
 
 impl<M: Mask> Tables<M> {
     fn new(layout: &Layout) -> Tables<M> {
-        let n = layout.size();
-        let cells = layout.cell_count();
-        let house_cells = layout.houses().iter().flat_map(|h| h.cells.iter().map(|c| c.0)).collect();
-        let (mut peer_start, mut peers) = (Vec::with_capacity(cells + 1), Vec::new());
-        let (mut cell_house_start, mut cell_houses) = (Vec::with_capacity(cells + 1), Vec::new());
-        for c in 0..cells {
-            let id = crate::layout::CellId(c as u32);
-            peer_start.push(peers.len() as u32);
-            peers.extend_from_slice(layout.peers(id));
-            cell_house_start.push(cell_houses.len() as u32);
-            cell_houses.extend(layout.houses_of(id).map(|h| h.0));
+        let (n, cells, houses) = (layout.size(), layout.cell_count(), layout.houses().len());
+        let house_cells: Vec<u32> = layout.houses().iter().flat_map(|h| h.cells.iter().map(|c| c.0)).collect();
+        let mut per_cell = vec![Vec::new(); cells];
+        for (i, &c) in house_cells.iter().enumerate() {
+            per_cell[c as usize].push(Slot { house: (i / n) as u32, pos: (i % n) as u32 });
         }
-        peer_start.push(peers.len() as u32);
-        cell_house_start.push(cell_houses.len() as u32);
-        let (intersections, intersection_cells, pairs) = intersections(layout);
-        let mut per_house = vec![Vec::new(); layout.houses().len()];
-        for (i, (a, b)) in pairs.into_iter().enumerate() {
-            per_house[a].push(i as u32);
-            per_house[b].push(i as u32);
+        let (mut slot_start, mut slots) = (Vec::with_capacity(cells + 1), Vec::new());
+        for list in per_cell {
+            slot_start.push(slots.len() as u32);
+            slots.extend(list);
         }
-        let (mut house_inter_start, mut house_inters) = (Vec::new(), Vec::new());
-        for list in per_house {
-            house_inter_start.push(house_inters.len() as u32);
-            house_inters.extend(list);
-        }
-        house_inter_start.push(house_inters.len() as u32);
+        slot_start.push(slots.len() as u32);
+        let (overlap_start, overlaps) = overlaps(layout);
+        let widest_overlap = (0..houses)
+            .map(|h| {
+                let list = &overlaps[overlap_start[h] as usize..overlap_start[h + 1] as usize];
+                list.iter().map(|o: &Overlap<M>| o.inside.count()).max().unwrap_or(0)
+            })
+            .collect();
         Tables {
             n,
             cells,
+            houses,
             full: M::full(n),
             house_cells,
-            peer_start,
-            peers,
-            cell_house_start,
-            cell_houses,
-            intersections,
-            intersection_cells,
-            house_inter_start,
-            house_inters,
+            slot_start,
+            slots,
+            overlap_start,
+            overlaps,
+            widest_overlap,
         }
     }
 
+    /// The index of `(house, i)` in `places` and `house_cells`, where `i` is
+    /// a symbol or a position.
     #[inline]
-    fn peers(&self, c: usize) -> &[u32] {
-        &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    fn at(&self, house: u32, i: usize) -> usize {
+        house as usize * self.n + i
+    }
+
+    /// Masks per search level.
+    fn stride(&self) -> usize {
+        self.cells + self.houses * self.n
     }
 
     #[inline]
-    fn house(&self, h: usize) -> &[u32] {
-        &self.house_cells[h * self.n..(h + 1) * self.n]
+    fn slots(&self, c: usize) -> &[Slot] {
+        &self.slots[self.slot_start[c] as usize..self.slot_start[c + 1] as usize]
     }
 
     #[inline]
-    fn intersections_of(&self, h: usize) -> &[u32] {
-        &self.house_inters[self.house_inter_start[h] as usize..self.house_inter_start[h + 1] as usize]
+    fn overlaps_of(&self, h: usize) -> &[Overlap<M>] {
+        &self.overlaps[self.overlap_start[h] as usize..self.overlap_start[h + 1] as usize]
     }
 
-    /// Notes that cell `c` changed: its houses need another look.
-    #[inline]
-    fn touch(&self, c: usize, hidden: &mut Dirty, locked: &mut Dirty) {
-        for &h in &self.cell_houses[self.cell_house_start[c] as usize..self.cell_house_start[c + 1] as usize] {
-            hidden.mark(h);
-            locked.mark(h);
-        }
-    }
-
-    /// Locked candidates (pointing and claiming, and their analogues for
-    /// any two overlapping houses): a symbol whose places in one house all
-    /// lie in the overlap with another is removed from the rest of the
-    /// other. New singles go on the queue.
-    fn locked_candidates(
-        &self,
-        i: &Intersection,
-        state: &mut [M],
-        queue: &mut Vec<u32>,
-        hidden: &mut Dirty,
-        locked: &mut Dirty,
-    ) -> Result<(), Contradiction> {
-        let cells = &self.intersection_cells;
-        let union = |r: (u32, u32), state: &[M]| {
-            cells[r.0 as usize..r.1 as usize].iter().fold(M::ZERO, |m, &c| m | state[c as usize])
-        };
-        let inside = union(i.both, state);
-        let out_a = union(i.a_only, state);
-        let out_b = union(i.b_only, state);
-        for (confined, target, target_union) in [(inside & !out_a, i.b_only, out_b), (inside & !out_b, i.a_only, out_a)]
-        {
-            if (confined & target_union).is_zero() {
-                continue;
+    /// Fills `places` from `cells` and queues everything the rules might
+    /// act on; for the root, whose cells were set directly.
+    fn start(&self, cells: &[M], places: &mut [M], work: &mut Work<M>) -> Result<(), Contradiction> {
+        places.fill(M::ZERO);
+        for (c, &m) in cells.iter().enumerate() {
+            if m.is_zero() {
+                return Err(Contradiction);
             }
-            for &c in &cells[target.0 as usize..target.1 as usize] {
-                let m = state[c as usize];
-                if !(m & confined).is_zero() {
-                    let m = m & !confined;
-                    if m.is_zero() {
-                        return Err(Contradiction);
-                    }
-                    state[c as usize] = m;
-                    self.touch(c as usize, hidden, locked);
-                    if m.is_single() {
-                        queue.push(c);
-                    }
+            for slot in self.slots(c) {
+                for s in Members(m) {
+                    places[self.at(slot.house, s)] |= M::bit(slot.pos as usize);
                 }
+            }
+            if m.is_single() {
+                work.naked.push(c as u32);
+            }
+        }
+        for h in 0..self.houses as u32 {
+            for s in 0..self.n {
+                self.shrunk(places[self.at(h, s)], h, s as u32, work)?;
             }
         }
         Ok(())
+    }
+
+    /// Removes candidate `s` (present) from cell `c`, in both views. The
+    /// innermost step of the search: always inlined, as a call costs about as
+    /// much as the body.
+    #[inline(always)]
+    fn remove(
+        &self,
+        c: usize,
+        s: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        let m = cells[c] & !M::bit(s);
+        if m.is_zero() {
+            return Err(Contradiction);
+        }
+        cells[c] = m;
+        if m.is_single() {
+            work.naked.push(c as u32);
+        }
+        for slot in self.slots(c) {
+            let i = self.at(slot.house, s);
+            let p = places[i] & !M::bit(slot.pos as usize);
+            places[i] = p;
+            self.shrunk(p, slot.house, s as u32, work)?;
+        }
+        Ok(())
+    }
+
+    /// Queues what the places `p` of symbol `s` in house `h` now allow.
+    #[inline(always)]
+    fn shrunk(&self, p: M, h: u32, s: u32, work: &mut Work<M>) -> Result<(), Contradiction> {
+        if p.is_single() {
+            work.hidden.push((h, s));
+        } else if p.is_zero() {
+            return Err(Contradiction);
+        } else if work.use_locked {
+            work.mark_locked(h, s as usize);
+        }
+        Ok(())
+    }
+
+    /// Cell `c` holds its one candidate: remove it from the other places of
+    /// each of its houses.
+    fn naked_single(
+        &self,
+        c: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        let s = cells[c].lowest();
+        for slot in self.slots(c) {
+            let others = places[self.at(slot.house, s)] & !M::bit(slot.pos as usize);
+            for pos in Members(others) {
+                let peer = self.house_cells[self.at(slot.house, pos)] as usize;
+                self.remove(peer, s, cells, places, work)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Symbol `s` has one place left in house `h`: put it there.
+    fn hidden_single(
+        &self,
+        h: u32,
+        s: u32,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        let p = places[self.at(h, s as usize)];
+        if p.is_zero() {
+            return Err(Contradiction);
+        }
+        let c = self.house_cells[self.at(h, p.lowest())] as usize;
+        self.assign(c, s as usize, cells, places, work)
+    }
+
+    /// Removes every candidate of cell `c` but `s` (present).
+    fn assign(
+        &self,
+        c: usize,
+        s: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        for other in Members(cells[c] & !M::bit(s)) {
+            self.remove(c, other, cells, places, work)?;
+        }
+        Ok(())
+    }
+
+    /// Locked candidates (pointing and claiming, and their analogues for any
+    /// two overlapping houses): when every place of `s` in house `h`
+    /// lies in its overlap with another house, `s` leaves the rest of that
+    /// other house.
+    fn locked(
+        &self,
+        h: u32,
+        s: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        let p = places[self.at(h, s)];
+        if p.is_single() || p.count() > self.widest_overlap[h as usize] {
+            return Ok(());
+        }
+        for o in self.overlaps_of(h as usize) {
+            if !(p & !o.inside).is_zero() {
+                continue;
+            }
+            let outside = places[self.at(o.other, s)] & !o.other_inside;
+            for pos in Members(outside) {
+                let c = self.house_cells[self.at(o.other, pos)] as usize;
+                self.remove(c, s, cells, places, work)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// How close the candidates `m` of cell `c` are to hidden singles: the
+    /// sum over the candidates of their fewest places in a house of `c`,
+    /// each counted up to [`TIGHT`]. Lower is tighter; 4 (two places each,
+    /// as after propagation a symbol has at least two) is the least.
+    fn tightness(&self, c: usize, m: M, places: &[M]) -> u32 {
+        Members(m)
+            .map(|s| self.slots(c).iter().map(|slot| places[self.at(slot.house, s)].count()).min().unwrap_or(0))
+            .map(|k| k.min(TIGHT))
+            .sum()
+    }
+
+    /// Runs the rules until nothing is pending.
+    fn fixpoint(&self, cells: &mut [M], places: &mut [M], work: &mut Work<M>) -> Result<(), Contradiction> {
+        loop {
+            if let Some(c) = work.naked.pop() {
+                self.naked_single(c as usize, cells, places, work)?;
+            } else if let Some((h, s)) = work.hidden.pop() {
+                self.hidden_single(h, s, cells, places, work)?;
+            } else if let Some((h, symbols)) = work.pop_locked() {
+                for s in Members(symbols) {
+                    self.locked(h, s, cells, places, work)?;
+                }
+            } else {
+                return Ok(());
+            }
+        }
     }
 }
 
 impl<M: Mask> Engine<M> {
     pub(super) fn new(layout: &Layout) -> Engine<M> {
         let tables = Tables::new(layout);
-        let (cells, houses) = (tables.cells, layout.houses().len());
+        let work = Work {
+            naked: Vec::with_capacity(tables.cells),
+            hidden: Vec::with_capacity(tables.houses * tables.n),
+            locked: Vec::with_capacity(tables.houses),
+            shrunk: vec![M::ZERO; tables.houses],
+            use_locked: true,
+        };
         Engine {
+            arena: vec![M::ZERO; tables.stride() * 8],
+            work,
+            frames: Vec::with_capacity(tables.cells),
+            out: Vec::with_capacity(tables.cells),
             tables,
-            arena: vec![M::ZERO; cells * 8],
-            queue: Vec::with_capacity(cells),
-            hidden: Dirty::new(houses),
-            locked: Dirty::new(houses),
-            batch: Vec::with_capacity(houses),
-            frames: Vec::with_capacity(cells),
-            out: Vec::with_capacity(cells),
-            singles_only: false,
         }
     }
 
@@ -231,43 +384,27 @@ impl<M: Mask> Engine<M> {
         mut options: SearchOptions<'_>,
         sink: &mut dyn Sink,
     ) -> SearchReport {
-        let (n, cells, full) = (self.tables.n, self.tables.cells, self.tables.full);
+        let (n, cells, stride) = (self.tables.n, self.tables.cells, self.tables.stride());
         assert_eq!(givens.len(), cells, "one given (or None) per cell");
-        self.singles_only = options.propagation == Propagation::Singles;
+        self.work.use_locked = options.propagation == Propagation::LockedCandidates;
         let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
-        self.queue.clear();
         self.frames.clear();
-        self.hidden.all();
-        self.locked.all();
         {
             let root = &mut self.arena[..cells];
             for (c, g) in givens.iter().enumerate() {
-                match g {
+                root[c] = match g {
                     Some(s) => {
                         assert!(s.index() < n, "symbol {} outside 1..={n}", s.number());
-                        root[c] = M::bit(s.index());
-                        self.queue.push(c as u32);
+                        M::bit(s.index())
                     }
-                    None => root[c] = full,
-                }
-                if n == 1 && g.is_none() {
-                    self.queue.push(c as u32);
-                }
+                    None => self.tables.full,
+                };
+            }
+            for &(c, s) in options.exclude {
+                root[c] &= !M::bit(s.index());
             }
         }
-        for &(c, s) in options.exclude {
-            let root = &mut self.arena[..cells];
-            root[c] &= !M::bit(s.index());
-            if root[c].is_zero() {
-                self.hidden.clear();
-                self.locked.clear();
-                return report;
-            }
-            if root[c].is_single() {
-                self.queue.push(c as u32);
-            }
-        }
-        if self.propagate(0).is_err() {
+        if self.propagate(0, None).is_err() {
             return report;
         }
         match self.choose(0) {
@@ -287,34 +424,30 @@ impl<M: Mask> Engine<M> {
             }
             let preferred = options
                 .prefer
-                .map(|grid| M::bit(grid[frame.cell].index()))
-                .filter(|&b| !(frame.remaining & b).is_zero());
-            let bit = match (preferred, options.rng.as_deref_mut()) {
-                (Some(b), _) => b,
-                (None, None) => M::bit(frame.remaining.lowest()),
+                .map(|grid| grid[frame.cell].index())
+                .filter(|&s| !(frame.remaining & M::bit(s)).is_zero());
+            let symbol = match (preferred, options.rng.as_deref_mut()) {
+                (Some(s), _) => s,
+                (None, None) => frame.remaining.lowest(),
                 (None, Some(rng)) => {
                     let k = rng.random_range(0..frame.remaining.count());
-                    M::bit(frame.remaining.nth(k))
+                    frame.remaining.nth(k)
                 }
             };
-            frame.remaining &= !bit;
+            frame.remaining &= !M::bit(symbol);
             let (cell, parent) = (frame.cell, frame.level);
             let child = if frame.remaining.is_zero() {
                 // The last candidate: nothing to come back to, so work in place.
                 self.frames.pop();
                 parent
             } else {
-                let need = (parent + 2) * cells;
+                let need = (parent + 2) * stride;
                 if self.arena.len() < need {
                     self.arena.resize(need.max(self.arena.len() * 2), M::ZERO);
                 }
-                self.arena.copy_within(parent * cells..(parent + 1) * cells, (parent + 1) * cells);
+                self.arena.copy_within(parent * stride..(parent + 1) * stride, (parent + 1) * stride);
                 parent + 1
             };
-            self.arena[child * cells + cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u32);
-            self.tables.touch(cell, &mut self.hidden, &mut self.locked);
             report.nodes += 1;
             if report.nodes % PROGRESS_INTERVAL == 0 && sink.progress(report.nodes) == Flow::Stop {
                 report.end = SearchEnd::Stopped;
@@ -324,7 +457,7 @@ impl<M: Mask> Engine<M> {
                 report.end = SearchEnd::OutOfBudget;
                 return report;
             }
-            if self.propagate(child).is_err() {
+            if self.propagate(child, Some((cell, symbol))).is_err() {
                 continue;
             }
             match self.choose(child) {
@@ -336,7 +469,7 @@ impl<M: Mask> Engine<M> {
                     }
                 }
                 Some(next) => {
-                    let remaining = self.arena[child * cells + next];
+                    let remaining = self.arena[child * stride + next];
                     self.frames.push(Frame { level: child, cell: next, remaining });
                 }
             }
@@ -345,20 +478,24 @@ impl<M: Mask> Engine<M> {
     }
 
     fn emit(&mut self, level: usize, sink: &mut dyn Sink) -> Flow {
-        let cells = self.tables.cells;
-        let state = &self.arena[level * cells..(level + 1) * cells];
+        let (cells, stride) = (self.tables.cells, self.tables.stride());
+        let state = &self.arena[level * stride..level * stride + cells];
         self.out.clear();
         self.out.extend(state.iter().map(|m| Symbol::new(m.lowest())));
         sink.solution(&self.out)
     }
 
-    /// The unsolved cell with the fewest candidates, or `None` when solved.
+    /// The cell to branch on, or `None` when every cell is solved: one with
+    /// the fewest candidates and, among cells with two, the one whose
+    /// candidates are closest to a hidden single (see [`Tables::tightness`]).
+    /// Either guess then forces the most, which cuts the tree by a factor of
+    /// two to ten on 16×16 and 25×25 puzzles compared with the first such cell.
     fn choose(&self, level: usize) -> Option<usize> {
-        let cells = self.tables.cells;
-        let state = &self.arena[level * cells..(level + 1) * cells];
+        let (t, stride) = (&self.tables, self.tables.stride());
+        let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at(t.cells);
         let mut best = None;
         let mut best_count = u32::MAX;
-        for (c, m) in state.iter().enumerate() {
+        for (c, m) in cells.iter().enumerate() {
             let k = m.count();
             if k > 1 && k < best_count {
                 best = Some(c);
@@ -368,133 +505,84 @@ impl<M: Mask> Engine<M> {
                 }
             }
         }
+        let Some(first) = best.filter(|_| best_count == 2) else { return best };
+        let mut best_score = u32::MAX;
+        for (c, &m) in cells.iter().enumerate().skip(first) {
+            if m.is_single() || !m.without_lowest().is_single() {
+                continue;
+            }
+            let score = t.tightness(c, m, places);
+            if score < best_score {
+                best = Some(c);
+                best_score = score;
+                if score == 4 {
+                    break;
+                }
+            }
+        }
         best
     }
 
-    /// Singles (and locked candidates unless turned off) to a fixpoint.
-    /// The queue holds cells whose single candidate has not yet been
-    /// removed from their peers; only houses whose cells changed are
-    /// scanned again.
-    fn propagate(&mut self, level: usize) -> Result<(), Contradiction> {
-        let result = self.propagate_dirty(level);
+    /// Propagates level `level` to a fixpoint: the root from scratch
+    /// (`guess` is `None`), any other level after putting `guess`'s symbol
+    /// in its cell. Leaves no pending work behind, even on a contradiction.
+    fn propagate(&mut self, level: usize, guess: Option<(usize, usize)>) -> Result<(), Contradiction> {
+        let t = &self.tables;
+        let stride = t.stride();
+        let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at_mut(t.cells);
+        let work = &mut self.work;
+        let result = match guess {
+            None => t.start(cells, places, work),
+            Some((c, s)) => t.assign(c, s, cells, places, work),
+        }
+        .and_then(|()| t.fixpoint(cells, places, work));
         if result.is_err() {
-            self.queue.clear();
-            self.hidden.clear();
-            self.locked.clear();
+            work.clear();
         }
         result
     }
-
-    fn propagate_dirty(&mut self, level: usize) -> Result<(), Contradiction> {
-        let t = &self.tables;
-        let state = &mut self.arena[level * t.cells..(level + 1) * t.cells];
-        let (queue, hidden, locked) = (&mut self.queue, &mut self.hidden, &mut self.locked);
-        loop {
-            while let Some(cell) = queue.pop() {
-                let cell = cell as usize;
-                let bit = state[cell];
-                for &p in t.peers(cell) {
-                    let m = state[p as usize];
-                    if !(m & bit).is_zero() {
-                        let m = m & !bit;
-                        if m.is_zero() {
-                            return Err(Contradiction);
-                        }
-                        state[p as usize] = m;
-                        t.touch(p as usize, hidden, locked);
-                        if m.is_single() {
-                            queue.push(p);
-                        }
-                    }
-                }
-            }
-            if let Some(h) = hidden.pop() {
-                // Hidden singles: a symbol with one place left in a house.
-                let house = t.house(h as usize);
-                let (mut once, mut twice, mut placed) = (M::ZERO, M::ZERO, M::ZERO);
-                for &c in house {
-                    let m = state[c as usize];
-                    if m.is_single() {
-                        placed |= m;
-                    } else {
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-                if (once | placed) != t.full {
-                    return Err(Contradiction);
-                }
-                let mut singles = once & !twice & !placed;
-                while !singles.is_zero() {
-                    let bit = M::bit(singles.lowest());
-                    singles = singles.without_lowest();
-                    for &c in house {
-                        let m = state[c as usize];
-                        if !(m & bit).is_zero() {
-                            if !m.is_single() {
-                                state[c as usize] = bit;
-                                t.touch(c as usize, hidden, locked);
-                                queue.push(c);
-                            }
-                            break;
-                        }
-                    }
-                }
-                continue;
-            }
-            if self.singles_only || locked.list.is_empty() {
-                locked.clear();
-                return Ok(());
-            }
-            std::mem::swap(&mut locked.list, &mut self.batch);
-            for &h in &self.batch {
-                locked.flag[h as usize] = false;
-            }
-            for &h in &self.batch {
-                for &i in t.intersections_of(h as usize) {
-                    t.locked_candidates(&t.intersections[i as usize], state, queue, hidden, locked)?;
-                }
-            }
-            self.batch.clear();
-        }
-    }
 }
 
-/// Every pair of houses sharing two or more cells (and not all of them).
-type Pairs = Vec<(usize, usize)>;
-
-fn intersections(layout: &Layout) -> (Vec<Intersection>, Vec<u32>, Pairs) {
-    let houses = layout.houses();
-    let mut member = vec![u32::MAX; layout.cell_count()];
-    let mut out = Vec::new();
-    let mut cells = Vec::new();
-    let mut pairs = Vec::new();
+/// The overlaps of every house, CSR by house: every pair of houses sharing
+/// two or more cells (and not all of them), listed from both sides.
+fn overlaps<M: Mask>(layout: &Layout) -> (Vec<u32>, Vec<Overlap<M>>) {
+    let (n, houses) = (layout.size(), layout.houses());
+    // The position of each cell of house `a` in it; `u32::MAX` for other cells.
+    let mut position = vec![u32::MAX; layout.cell_count()];
+    let mut per_house: Vec<Vec<Overlap<M>>> = (0..houses.len()).map(|_| Vec::new()).collect();
     for (a, house) in houses.iter().enumerate() {
-        for &c in &house.cells {
-            member[c.index()] = a as u32;
+        for (p, c) in house.cells.iter().enumerate() {
+            position[c.index()] = p as u32;
         }
         let mut partners: Vec<usize> =
             house.cells.iter().flat_map(|&c| layout.houses_of(c)).map(|h| h.index()).filter(|&b| b > a).collect();
         partners.sort_unstable();
         partners.dedup();
         for b in partners {
-            let other = &houses[b].cells;
-            let shared = other.iter().filter(|c| member[c.index()] == a as u32).count();
-            if shared < 2 || shared == house.cells.len() {
+            let (mut in_a, mut in_b) = (M::ZERO, M::ZERO);
+            for (q, c) in houses[b].cells.iter().enumerate() {
+                let p = position[c.index()];
+                if p != u32::MAX {
+                    in_a |= M::bit(p as usize);
+                    in_b |= M::bit(q);
+                }
+            }
+            let shared = in_a.count() as usize;
+            if shared < 2 || shared == n {
                 continue;
             }
-            let mut range = |it: &mut dyn Iterator<Item = u32>| {
-                let start = cells.len() as u32;
-                cells.extend(it);
-                (start, cells.len() as u32)
-            };
-            let both = range(&mut other.iter().filter(|c| member[c.index()] == a as u32).map(|c| c.0));
-            let b_only = range(&mut other.iter().filter(|c| member[c.index()] != a as u32).map(|c| c.0));
-            let in_b: Vec<u32> = other.iter().map(|c| c.0).collect();
-            let a_only = range(&mut house.cells.iter().map(|c| c.0).filter(|c| !in_b.contains(c)));
-            out.push(Intersection { both, a_only, b_only });
-            pairs.push((a, b));
+            per_house[a].push(Overlap { other: b as u32, inside: in_a, other_inside: in_b });
+            per_house[b].push(Overlap { other: a as u32, inside: in_b, other_inside: in_a });
+        }
+        for c in &house.cells {
+            position[c.index()] = u32::MAX;
         }
     }
-    (out, cells, pairs)
+    let (mut start, mut flat) = (Vec::with_capacity(houses.len() + 1), Vec::new());
+    for list in per_house {
+        start.push(flat.len() as u32);
+        flat.extend(list);
+    }
+    start.push(flat.len() as u32);
+    (start, flat)
 }

@@ -2,20 +2,13 @@
 //! enumeration through a [`Sink`].
 //!
 //! # Design
-//! The state of a search is one candidate [`Mask`] per cell. The driver is
-//! the usual one: propagate to a fixpoint (naked singles through each cell's
-//! peers, hidden singles through each house), pick the unsolved cell with the
-//! fewest candidates, and branch on its candidates by copying the state into
-//! the next slot of a preallocated arena. The last candidate of a branch
-//! reuses its parent's slot, so a chain of forced guesses costs no copy.
-//!
-//! A cell is *solved* when its mask has one member. Every single produced by
-//! propagation is queued at once and the queue is drained before any house
-//! scan or branch, so at every quiescent point "single" and "propagated" are
-//! the same thing and the state needs no other field.
-//!
-//! The arena grows only when the search goes deeper than ever before; after
-//! that the search loop allocates nothing.
+//! The driver is the usual one: propagate to a fixpoint, pick a cell to
+//! branch on, and branch on its candidates by copying the state. The generic
+//! engine (`generic.rs`, which describes its state and rules) copies into the
+//! next slot of a preallocated arena; the last candidate of a branch reuses
+//! its parent's slot, so a chain of forced guesses costs no copy. The arena
+//! grows only when the search goes deeper than ever before; after that the
+//! search loop allocates nothing. The classic 9×9 fast path is `classic9.rs`.
 
 use rand::RngCore;
 
@@ -399,6 +392,67 @@ mod tests {
                 assert_eq!(a, b, "round {round}");
             } else {
                 assert_eq!(b.len(), 50);
+            }
+        }
+    }
+
+    /// Every solution of `givens` (up to `limit`), sorted.
+    fn all_solutions(
+        solver: &mut Solver,
+        givens: &[Option<Symbol>],
+        propagation: Propagation,
+        exclude: &[(usize, Symbol)],
+        limit: usize,
+    ) -> Vec<Vec<Symbol>> {
+        let mut found = Vec::new();
+        let options = SearchOptions { propagation, exclude, ..Default::default() };
+        solver.search(givens, options, &mut |s: &[Symbol]| {
+            found.push(s.to_vec());
+            if found.len() == limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        found.sort();
+        found
+    }
+
+    /// The oracle tests use the default propagation; this one checks that
+    /// singles alone and excluded candidates lead to the same solutions.
+    #[test]
+    fn every_propagation_and_exclusion_finds_the_same_solutions() {
+        let layouts = [
+            Layout::boxed(2, 3).unwrap(),
+            Layout::pie(6, 3).unwrap(),
+            Layout::classic(2).unwrap().with_diagonals().unwrap(),
+            Layout::latin(5).unwrap(),
+        ];
+        let mut rng = crate::seed::rng_from_seed(11);
+        let limit = 500;
+        for layout in &layouts {
+            let cells = layout.cell_count();
+            let mut solver = Solver::generic(layout);
+            for round in 0..40 {
+                let grid = crate::generate::fill(layout, &vec![None; cells], &mut rng).unwrap();
+                let mut order: Vec<usize> = (0..cells).collect();
+                crate::seed::shuffle(&mut order, &mut rng);
+                let keep = cells / 4 + round % (cells / 2);
+                let mut givens = vec![None; cells];
+                for &c in &order[..keep] {
+                    givens[c] = Some(grid[c]);
+                }
+                let locked = all_solutions(&mut solver, &givens, Propagation::LockedCandidates, &[], limit);
+                assert_eq!(all_solutions(&mut solver, &givens, Propagation::Singles, &[], limit), locked);
+                if locked.len() == limit {
+                    continue;
+                }
+                // An empty cell without its symbol in `grid`.
+                let exclude = [(order[keep], grid[order[keep]])];
+                let expected: Vec<_> = locked.iter().filter(|s| s[exclude[0].0] != exclude[0].1).cloned().collect();
+                for propagation in [Propagation::LockedCandidates, Propagation::Singles] {
+                    assert_eq!(all_solutions(&mut solver, &givens, propagation, &exclude, limit), expected);
+                }
             }
         }
     }
