@@ -65,7 +65,8 @@ enum Command {
         /// Which cells are emptied together.
         #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
         symmetry: SymmetryArg,
-        /// Remove givens until none can go (even past --givens).
+        /// Remove givens until none can go (even past --givens). On grids larger than 9×9 each removal check has a
+        /// node budget, a hundred times larger with this; a given whose check runs out is kept.
         #[arg(long)]
         minimal: bool,
         /// Stop removing once at most this many givens are left.
@@ -156,6 +157,9 @@ struct BenchArgs {
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    /// --what generate makes minimal puzzles, as `generate --minimal` does.
+    #[arg(long)]
+    minimal: bool,
     /// The difficulty of --what construct.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     difficulty: DifficultyArg,
@@ -167,7 +171,7 @@ enum BenchWhat {
     Solve,
     /// Fill blank grids.
     Fill,
-    /// Generate minimal puzzles with one solution.
+    /// Generate puzzles with one solution (as `generate`; with --minimal, as `generate --minimal`).
     Generate,
     /// Count the answers of each Pseudoku instance of FILE (up to --limit).
     Partition,
@@ -369,7 +373,8 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         }
         BenchWhat::Generate => {
             let (layout, _) = layout_of(&args.layout)?;
-            bench::generate(&layout, &GenerateConfig::default(), first, args.count, peer)
+            let config = GenerateConfig { minimal: args.minimal, ..GenerateConfig::default() };
+            bench::generate(&layout, &config, first, args.count, peer)
         }
     }
 }

@@ -70,6 +70,24 @@ fn minimal_puzzles_lose_uniqueness_with_any_given_removed() {
     }
 }
 
+/// Above 9×9 the default keeps a given whose check runs out of budget;
+/// `minimal` proves every check to the end.
+#[test]
+fn minimal_16x16_is_proven_minimal() {
+    let layout = Layout::classic(4).unwrap();
+    let mut solver = Solver::new(&layout);
+    let g = generate(&layout, &GenerateConfig { minimal: true, ..Default::default() }, 3).unwrap();
+    assert_eq!(g.undecided, 0);
+    assert_eq!(solver.uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
+    for c in 0..256 {
+        if g.givens[c].is_some() {
+            let mut fewer = g.givens.clone();
+            fewer[c] = None;
+            assert_eq!(solver.count(&fewer, 2), Count::AtLeast(2), "given {c} could go");
+        }
+    }
+}
+
 #[test]
 fn symmetries_and_targets() {
     let layout = Layout::classic(3).unwrap();

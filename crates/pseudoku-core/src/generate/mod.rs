@@ -167,27 +167,34 @@ pub enum Symmetry {
 #[derive(Clone, Debug, Default)]
 pub struct GenerateConfig {
     pub symmetry: Symmetry,
-    /// Keep removing until no given can be removed (the default stops at
-    /// `target_givens` when set, and is otherwise minimal too).
+    /// Keep removing until no given can be removed, proving each check: the
+    /// automatic check budget is a hundred times larger (see
+    /// `check_budget`). Without it, removal stops at `target_givens` when set,
+    /// and otherwise goes as far as the automatic budget decides.
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
     /// Search nodes allowed to decide whether one given can go; a given
     /// whose check runs out is kept (the puzzle stays proven unique, but
     /// may then not be minimal: see [`Generated::undecided`]). `None`: an
-    /// automatic budget by size, unlimited up to 81 cells.
+    /// automatic budget by size, unlimited up to 81 cells, a hundred times
+    /// larger when `minimal`.
     pub check_budget: Option<u64>,
 }
 
 impl GenerateConfig {
     fn budget_for(&self, layout: &Layout) -> Option<u64> {
-        self.check_budget.or(match (layout.cell_count(), layout.size()) {
+        let automatic = match (layout.cell_count(), layout.size()) {
             // Up to 9×9 a proof never takes long: no budget, truly minimal.
             (0..=81, _) => None,
             // Multi-grids of 9×9s: their proofs can wander between grids.
             (_, 0..=9) => Some(1_000),
             _ => Some(200),
-        })
+        };
+        // Minimal: a hundred times longer, so that a given is kept only when it
+        // must be (`undecided` is then almost always 0) while a stubborn proof
+        // on a large grid still cannot run for minutes.
+        self.check_budget.or(if self.minimal { automatic.map(|b| b * 100) } else { automatic })
     }
 }
 
