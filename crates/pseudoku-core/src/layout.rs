@@ -115,7 +115,9 @@ pub enum LayoutError {
     RegionMapLength { expected: usize, found: usize },
     #[error("region {region} has {found} cells; each of the {size} regions needs {size}")]
     RegionSize { region: usize, found: usize, size: usize },
-    #[error("region {region} is not connected: cell (row {row}, column {col}) is cut off from the rest")]
+    /// `row` and `col` are 0-based; the message counts from 1, as every
+    /// other message does.
+    #[error("region {region} is not connected: cell (row {}, column {}) is cut off from the rest", .row + 1, .col + 1)]
     RegionNotConnected { region: usize, row: usize, col: usize },
     #[error("there are {found} regions; a {size}×{size} jigsaw needs {size}")]
     RegionCount { found: usize, size: usize },

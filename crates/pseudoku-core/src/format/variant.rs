@@ -1402,7 +1402,7 @@ mod tests {
         assert_eq!(err("size 4\nregions\naabb\nacbb\n"), "line 2: the region map needs 4 rows, found 2");
         assert_eq!(
             err("regions\nabba\nabba\ncddc\ncddc\n"),
-            "line 1: region 0 is not connected: cell (row 0, column 3) is cut off from the rest"
+            "line 1: region 0 is not connected: cell (row 1, column 4) is cut off from the rest"
         );
     }
 
