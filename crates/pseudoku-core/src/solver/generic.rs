@@ -16,6 +16,11 @@
 //! of the cell, not every peer. The price is a larger state to copy on
 //! branching (`houses × N` more masks), which costs far less than the scans
 //! it replaces.
+//!
+//! The root is not built by placing the givens one by one, which would walk
+//! every peer of every given: [`Tables::load`] sets every cell and every
+//! place at once from each house's given symbols, then lets the rules run
+//! from there. They reach the same fixpoint in any order.
 
 use rand::Rng;
 
@@ -581,8 +586,8 @@ impl<M: Mask> Engine<M> {
         result
     }
 
-    /// Propagates level `level` to a fixpoint after putting `guess`'s symbol
-    /// in its cell. Leaves no pending work behind, even on a contradiction.
+    /// Propagates level `level` to a fixpoint after putting symbol `s` in
+    /// cell `c`. Leaves no pending work behind, even on a contradiction.
     fn propagate(&mut self, level: usize, (c, s): (usize, usize)) -> Result<(), Contradiction> {
         let t = &self.tables;
         let stride = t.stride();
