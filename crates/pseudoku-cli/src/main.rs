@@ -72,6 +72,9 @@ enum Command {
         /// Stop removing once at most this many givens are left.
         #[arg(long, value_name = "G")]
         givens: Option<usize>,
+        /// Search nodes allowed to decide whether one given can go (default: by size, none up to 9×9).
+        #[arg(long, value_name = "NODES")]
+        check_budget: Option<u64>,
     },
     /// Count the partitions of Pseudoku instances (a grid, then walls `a-b`), one per line.
     Partition {
@@ -251,13 +254,8 @@ fn main() -> ExitCode {
         Command::Count { limit, input } => count(&input, limit),
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
-        Command::Generate { layout, seeds, symmetry, minimal, givens } => {
-            let config = GenerateConfig {
-                symmetry: symmetry.into(),
-                minimal,
-                target_givens: givens,
-                ..GenerateConfig::default()
-            };
+        Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget } => {
+            let config = GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens, check_budget };
             generate(&layout, &seeds, &config)
         }
         Command::Show { file, json } => show(&file, json),
