@@ -294,9 +294,8 @@ struct State<'v, const W: usize> {
     regions: Vec<Bits<W>>,
     /// Answers found before each open level began (parallel to `regions`).
     answers_before: Vec<u64>,
-    /// Free sets known to have no answer: a direct-mapped, lossy cache of
-    /// exact keys (the empty set marks an empty slot).
-    dead: Vec<Bits<W>>,
+    /// Free sets known to have no answer.
+    dead: DeadCache<W>,
     /// A region found through each cell by a lookahead probe (empty: none
     /// yet). Any of them may be stale; each use checks it against the free
     /// cells.
@@ -507,7 +506,7 @@ impl<const W: usize> Engine<W> {
             frames: Vec::with_capacity(cells + 1),
             regions: Vec::with_capacity(n),
             answers_before: Vec::with_capacity(n),
-            dead: vec![Bits::EMPTY; dead_table_len::<W>()],
+            dead: DeadCache::new(),
             witness: vec![Bits::EMPTY; cells],
             probe: Vec::with_capacity(n + 1),
             free: self.all,
@@ -719,7 +718,7 @@ impl<const W: usize> Engine<W> {
             if f.root {
                 if let (Some(r), Some(before)) = (st.regions.pop(), st.answers_before.pop()) {
                     if st.answers == before {
-                        remember_dead(&mut st.dead, st.free);
+                        st.dead.insert(st.free);
                     }
                     st.free = st.free | r;
                 }
@@ -755,7 +754,7 @@ impl<const W: usize> Engine<W> {
                 Flow::Continue => Ok(()),
             };
         }
-        if st.dead[slot_of(&rest, st.dead.len())] == rest || !self.rest_ok(rest, self.expand(t) & rest) {
+        if st.dead.contains(&rest) || !self.rest_ok(rest, self.expand(t) & rest) {
             return Ok(());
         }
         // Lookahead: every cell of few free neighbours must still have a
@@ -779,7 +778,7 @@ impl<const W: usize> Engine<W> {
             match found {
                 Ok(Some(w)) => st.witness[x] = w,
                 Ok(None) => {
-                    remember_dead(&mut st.dead, rest);
+                    st.dead.insert(rest);
                     return Ok(());
                 }
                 Err(None) => {}
@@ -801,19 +800,46 @@ impl<const W: usize> Engine<W> {
 /// 12×12 slightly faster, 16×16 twice as fast).
 const PROBE_TWO_FROM: usize = 12;
 
-/// Slots of the dead-end cache: about 128 KiB of keys up to 11×11, 512 KiB
-/// above.
-fn dead_table_len<const W: usize>() -> usize {
-    let bytes = if W <= 2 { 1usize << 17 } else { 1 << 19 };
-    (bytes / (8 * W)).next_power_of_two()
+/// Free sets known to have no answer: a direct-mapped, lossy cache of exact
+/// keys (the empty set marks an empty slot). It starts small, so the many
+/// short searches of construction stay cheap, and grows fourfold whenever
+/// it has taken as many keys as it has slots, up to about 512 KiB of keys up
+/// to 11×11 and 2 MiB above: long searches revisit more free sets than the
+/// small table could hold.
+struct DeadCache<const W: usize> {
+    keys: Vec<Bits<W>>,
+    /// Keys stored since the table last grew.
+    stored: usize,
+    max_len: usize,
 }
 
-#[inline]
-fn remember_dead<const W: usize>(dead: &mut [Bits<W>], free: Bits<W>) {
-    let slot = slot_of(&free, dead.len());
-    dead[slot] = free;
-}
+impl<const W: usize> DeadCache<W> {
+    fn new() -> DeadCache<W> {
+        let max_bytes = if W <= 2 { 1usize << 19 } else { 1 << 21 };
+        let max_len = (max_bytes / (8 * W)).next_power_of_two();
+        DeadCache { keys: vec![Bits::EMPTY; 1024.min(max_len)], stored: 0, max_len }
+    }
 
+    #[inline]
+    fn contains(&self, free: &Bits<W>) -> bool {
+        self.keys[slot_of(free, self.keys.len())] == *free
+    }
+
+    fn insert(&mut self, free: Bits<W>) {
+        self.stored += 1;
+        if self.stored > self.keys.len() && self.keys.len() < self.max_len {
+            let len = (self.keys.len() * 4).min(self.max_len);
+            let mut keys = vec![Bits::EMPTY; len];
+            for k in self.keys.iter().filter(|k| !k.is_empty()) {
+                keys[slot_of(k, len)] = *k;
+            }
+            self.keys = keys;
+            self.stored = 0;
+        }
+        let slot = slot_of(&free, self.keys.len());
+        self.keys[slot] = free;
+    }
+}
 /// The cache slot of a free set (`len` a power of two).
 #[inline]
 fn slot_of<const W: usize>(x: &Bits<W>, len: usize) -> usize {
