@@ -61,12 +61,13 @@
 //!   the check starts from the free neighbours of `S` outside the reach and
 //!   stops as soon as a piece meets the reach.
 //! * **Lookahead.** When a region is complete, every free dead end (a cell
-//!   with at most one open free neighbour) must still have some region
-//!   through it that passes the rest check. A small bounded search (a
-//!   **probe**) looks for one; the region it finds is kept as a witness for
-//!   that cell, and a witness that still fits settles later probes without
-//!   a search. A dead end without a region kills the node long before the
-//!   sweep would reach it.
+//!   with at most one open free neighbour; from 12×12 up, at most two) must
+//!   still have some region through it that passes the rest check. A small
+//!   bounded search (a **probe**) looks for one, nearest the new region
+//!   first; the region it finds is kept as a witness for that cell, and a
+//!   witness that still fits settles later probes without a search. A dead
+//!   end without a region kills the node long before the sweep would reach
+//!   it.
 //! * **Dead ends.** A set of free cells whose search found no answer is
 //!   remembered (a fixed-size, lossy cache of exact keys), and a completed
 //!   region leaving the same free set again is dropped. This is exact: the

@@ -257,6 +257,9 @@ pub(crate) struct Engine<const W: usize> {
     all: Bits<W>,
     /// Nodes a lookahead probe may spend on one cell.
     probe_budget: u64,
+    /// The lookahead probes free cells with at most this many open free
+    /// neighbours (see [`Engine::lookahead_cells`]).
+    probe_degree: usize,
 }
 
 /// One node of the region being grown: cells taken, cells that may join.
@@ -291,9 +294,8 @@ struct State<'v, const W: usize> {
     regions: Vec<Bits<W>>,
     /// Answers found before each open level began (parallel to `regions`).
     answers_before: Vec<u64>,
-    /// Free sets known to have no answer: a direct-mapped, lossy cache of
-    /// exact keys (the empty set marks an empty slot).
-    dead: Vec<Bits<W>>,
+    /// Free sets known to have no answer.
+    dead: DeadCache<W>,
     /// A region found through each cell by a lookahead probe (empty: none
     /// yet). Any of them may be stale; each use checks it against the free
     /// cells.
@@ -381,7 +383,16 @@ impl<const W: usize> Engine<W> {
             has_joins: !joins.is_empty(),
             all: Bits::first_n(cells),
             probe_budget: 64 * n as u64,
+            probe_degree: if n >= PROBE_TWO_FROM { 2 } else { 1 },
         }
+    }
+
+    /// The same engine probing cells of up to `degree` free neighbours, so
+    /// tests on small grids exercise the lookahead of large ones.
+    #[cfg(test)]
+    pub(crate) fn with_probe_degree(mut self, degree: usize) -> Engine<W> {
+        self.probe_degree = degree;
+        self
     }
 
     /// `x` and its neighbours through open edges.
@@ -450,11 +461,13 @@ impl<const W: usize> Engine<W> {
         true
     }
 
-    /// Dead ends: free cells with at most one free neighbour (through open
-    /// edges). The region of such a cell must take that neighbour, which
-    /// makes it the likeliest cell to have no region left at all.
+    /// The cells the lookahead probes: free cells with at most
+    /// `probe_degree` free neighbours (through open edges). The region of a
+    /// dead end (one neighbour) must take that neighbour, that of a cell
+    /// with two must take one of them, which makes them the likeliest cells
+    /// to have no region left at all.
     #[inline]
-    fn dead_ends(&self, free: Bits<W>) -> Bits<W> {
+    fn lookahead_cells(&self, free: Bits<W>) -> Bits<W> {
         let k = self.n as u32;
         let dirs = [
             free.shr(1) & self.open_right,
@@ -462,13 +475,17 @@ impl<const W: usize> Engine<W> {
             free.shr(k) & self.open_down,
             (free & self.open_down).shl(k),
         ];
+        // Bit-sliced counters: cells with at least one, two, three free
+        // neighbours.
         let mut one = Bits::EMPTY;
         let mut two = Bits::EMPTY;
+        let mut three = Bits::EMPTY;
         for d in dirs {
+            three = three | (two & d);
             two = two | (one & d);
             one = one | d;
         }
-        free.andnot(two)
+        free.andnot(if self.probe_degree >= 2 { three } else { two })
     }
 
     fn root_frame(&self, c: usize, free: Bits<W>) -> Frame<W> {
@@ -489,7 +506,7 @@ impl<const W: usize> Engine<W> {
             frames: Vec::with_capacity(cells + 1),
             regions: Vec::with_capacity(n),
             answers_before: Vec::with_capacity(n),
-            dead: vec![Bits::EMPTY; dead_table_len::<W>()],
+            dead: DeadCache::new(),
             witness: vec![Bits::EMPTY; cells],
             probe: Vec::with_capacity(n + 1),
             free: self.all,
@@ -701,7 +718,7 @@ impl<const W: usize> Engine<W> {
             if f.root {
                 if let (Some(r), Some(before)) = (st.regions.pop(), st.answers_before.pop()) {
                     if st.answers == before {
-                        remember_dead(&mut st.dead, st.free);
+                        st.dead.insert(st.free);
                     }
                     st.free = st.free | r;
                 }
@@ -737,12 +754,17 @@ impl<const W: usize> Engine<W> {
                 Flow::Continue => Ok(()),
             };
         }
-        if st.dead[slot_of(&rest, st.dead.len())] == rest || !self.rest_ok(rest, self.expand(t) & rest) {
+        if st.dead.contains(&rest) || !self.rest_ok(rest, self.expand(t) & rest) {
             return Ok(());
         }
-        // Lookahead: every dead end must still have a region. A region found
-        // for it earlier that still fits settles that without a search.
-        for x in self.dead_ends(rest).iter() {
+        // Lookahead: every cell of few free neighbours must still have a
+        // region. A region found for it earlier that still fits settles that
+        // without a search. Cells within two steps of `t` go first: `t` is
+        // what changed, so they are the likeliest to have lost their last
+        // region, and the first failure ends the node.
+        let look = self.lookahead_cells(rest);
+        let near = self.expand(self.expand(t));
+        for x in (look & near).iter().chain(look.andnot(near).iter()) {
             let w = st.witness[x];
             if !w.is_empty() && w.is_subset(&rest) && self.region_fits(rest, w) {
                 continue;
@@ -756,7 +778,7 @@ impl<const W: usize> Engine<W> {
             match found {
                 Ok(Some(w)) => st.witness[x] = w,
                 Ok(None) => {
-                    remember_dead(&mut st.dead, rest);
+                    st.dead.insert(rest);
                     return Ok(());
                 }
                 Err(None) => {}
@@ -772,19 +794,52 @@ impl<const W: usize> Engine<W> {
     }
 }
 
-/// Slots of the dead-end cache: about 128 KiB of keys up to 11×11, 512 KiB
-/// above.
-fn dead_table_len<const W: usize>() -> usize {
-    let bytes = if W <= 2 { 1usize << 17 } else { 1 << 19 };
-    (bytes / (8 * W)).next_power_of_two()
+/// The grid side from which the lookahead also probes cells with two free
+/// neighbours. On smaller grids such a cell has too many regions for a
+/// probe to refute often enough to pay for itself (measured: 9×9 slower,
+/// 12×12 slightly faster, 16×16 twice as fast).
+const PROBE_TWO_FROM: usize = 12;
+
+/// Free sets known to have no answer: a direct-mapped, lossy cache of exact
+/// keys (the empty set marks an empty slot). It starts small, so the many
+/// short searches of construction stay cheap, and grows fourfold whenever
+/// it has taken as many keys as it has slots, up to about 512 KiB of keys up
+/// to 11×11 and 2 MiB above: long searches revisit more free sets than the
+/// small table could hold.
+struct DeadCache<const W: usize> {
+    keys: Vec<Bits<W>>,
+    /// Keys stored since the table last grew.
+    stored: usize,
+    max_len: usize,
 }
 
-#[inline]
-fn remember_dead<const W: usize>(dead: &mut [Bits<W>], free: Bits<W>) {
-    let slot = slot_of(&free, dead.len());
-    dead[slot] = free;
-}
+impl<const W: usize> DeadCache<W> {
+    fn new() -> DeadCache<W> {
+        let max_bytes = if W <= 2 { 1usize << 19 } else { 1 << 21 };
+        let max_len = (max_bytes / (8 * W)).next_power_of_two();
+        DeadCache { keys: vec![Bits::EMPTY; 1024.min(max_len)], stored: 0, max_len }
+    }
 
+    #[inline]
+    fn contains(&self, free: &Bits<W>) -> bool {
+        self.keys[slot_of(free, self.keys.len())] == *free
+    }
+
+    fn insert(&mut self, free: Bits<W>) {
+        self.stored += 1;
+        if self.stored > self.keys.len() && self.keys.len() < self.max_len {
+            let len = (self.keys.len() * 4).min(self.max_len);
+            let mut keys = vec![Bits::EMPTY; len];
+            for k in self.keys.iter().filter(|k| !k.is_empty()) {
+                keys[slot_of(k, len)] = *k;
+            }
+            self.keys = keys;
+            self.stored = 0;
+        }
+        let slot = slot_of(&free, self.keys.len());
+        self.keys[slot] = free;
+    }
+}
 /// The cache slot of a free set (`len` a power of two).
 #[inline]
 fn slot_of<const W: usize>(x: &Bits<W>, len: usize) -> usize {

@@ -141,6 +141,31 @@ fn fast_search_matches_the_reference_on_random_small_instances() {
     assert!(with_answers > 60, "the random instances should often have answers: {with_answers}");
 }
 
+/// The lookahead of large grids (probing cells with two free neighbours
+/// too) on small ones, which are cheap to check against the reference.
+#[test]
+fn wide_lookahead_matches_the_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut with_answers = 0;
+    for (n, cases) in [(3, 40), (4, 200), (5, 40)] {
+        for _ in 0..cases {
+            let inst = random_instance(n, &mut rng);
+            let expected = reference_answers(&inst);
+            let mut found = BTreeSet::new();
+            let engine = solve::Engine::<2>::new(&inst, &[]).with_probe_degree(2);
+            let report = solve::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
+                found.insert(p.labels().collect::<Vec<_>>());
+                Flow::Continue
+            });
+            assert_eq!(report.finish, Finish::Exhausted);
+            assert_eq!(report.answers, expected.len() as u64, "{inst}");
+            assert_eq!(found, expected, "{inst}");
+            with_answers += usize::from(!expected.is_empty());
+        }
+    }
+    assert!(with_answers > 40, "the random instances should often have answers: {with_answers}");
+}
+
 #[test]
 fn joined_search_matches_the_reference() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
