@@ -147,27 +147,26 @@ impl Default for JigsawLatinFiller {
 /// ([`crate::generate::fill`] on [`Layout::jigsaw`]): Latin in rows, columns
 /// and regions. The default filler.
 ///
-/// Up to 12×12 it has the solver's usual fill budget. Above, most random
-/// layouts have no Latin fill the solver can find in reasonable time (at
-/// 16×16, about one in five within seconds), so it gives up after a short
-/// try ([`SolverFiller::LARGE_BUDGET`]) and lets the caller fall back.
+/// It gives up after a short try ([`SolverFiller::BUDGET`]) and lets the
+/// caller draw another layout or fall back: an awkward layout (at 16×16 most
+/// random ones; now and then one at 9×9) can take a plain fill's whole budget,
+/// seconds, to give up on, and a new layout is cheaper.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolverFiller;
 
 impl SolverFiller {
-    /// The fill budget above 12×12: 5 restarts, the first of `4·N²` nodes,
-    /// each twice the one before.
-    pub const LARGE_BUDGET: (u32, u64) = (5, 4);
+    /// The fill budget: 5 restarts, the first of `k·N²` nodes, each twice
+    /// the one before; `k` is 16 up to 12×12, where most layouts have a
+    /// Latin fill, and 4 above, where most have none.
+    pub const BUDGET: (u32, u64, u64) = (5, 16, 4);
 }
 
 impl GridFiller for SolverFiller {
     fn fill(&self, size: usize, regions: &[usize], rng: &mut ChaCha8Rng) -> Option<Vec<Symbol>> {
         let layout = Layout::jigsaw(size, regions).ok()?;
         let blank = vec![None; size * size];
-        if size <= 12 {
-            return crate::generate::fill(&layout, &blank, rng).ok();
-        }
-        let (attempts, per_cell) = SolverFiller::LARGE_BUDGET;
+        let (attempts, small, large) = SolverFiller::BUDGET;
+        let per_cell = if size <= 12 { small } else { large };
         let budget = FillBudget { attempts, nodes_per_attempt: per_cell * (size * size) as u64 };
         fill_with(&mut Solver::new(&layout), &layout, &blank, rng, budget).ok()
     }
@@ -503,12 +502,15 @@ pub fn construct_with(
 ) -> Result<Construction, ConstructError> {
     let n = check_size(config.size)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..config.attempts.max(1) {
+    let attempts = config.attempts.max(1);
+    for attempt in 0..attempts {
         let regions = random_regions(n, &mut rng);
-        // Not every layout has a Latin fill (few random 16×16 ones do): fall
-        // back to a grid that is Latin in the regions only.
+        // Not every layout has a Latin fill (few random 16×16 ones do). Up to
+        // 12×12 most do, so try another layout; above, or on the last
+        // attempt, fall back to a grid that is Latin in the regions only.
         let symbols = match filler.fill(n, &regions, &mut rng) {
             Some(symbols) => symbols,
+            None if n <= 12 && attempt + 1 < attempts => continue,
             None => RegionShuffleFiller.fill(n, &regions, &mut rng).expect("always fills"),
         };
         let grid = Instance::new(n, symbols, [])?;
