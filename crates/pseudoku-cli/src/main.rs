@@ -163,6 +163,9 @@ struct BenchArgs {
     /// --what generate makes minimal puzzles, as `generate --minimal` does.
     #[arg(long)]
     minimal: bool,
+    /// --what generate: the node budget of each removal check, as `generate --check-budget`.
+    #[arg(long, value_name = "NODES")]
+    check_budget: Option<u64>,
     /// The difficulty of --what construct.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     difficulty: DifficultyArg,
@@ -371,7 +374,8 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         }
         BenchWhat::Generate => {
             let (layout, _) = layout_of(&args.layout)?;
-            let config = GenerateConfig { minimal: args.minimal, ..GenerateConfig::default() };
+            let config =
+                GenerateConfig { minimal: args.minimal, check_budget: args.check_budget, ..GenerateConfig::default() };
             bench::generate(&layout, &config, first, args.count, peer)
         }
     }
