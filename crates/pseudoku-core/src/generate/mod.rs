@@ -48,7 +48,8 @@ pub fn fill(layout: &Layout, givens: &[Option<Symbol>], rng: &mut dyn RngCore) -
     check_givens(layout, givens)?;
     match fill_by_bands(layout, givens, rng) {
         Some(grid) => Ok(grid),
-        None => fill_with(&mut Solver::new(layout), layout, givens, rng, FillBudget::for_layout(layout)),
+        // Only a search needs a solver: building one for a large grid costs more than the construction.
+        None => fill_by_search(&mut Solver::new(layout), layout, givens, rng, FillBudget::for_layout(layout)),
     }
 }
 
@@ -61,9 +62,21 @@ pub fn fill_with(
     budget: FillBudget,
 ) -> Result<Vec<Symbol>, FillError> {
     check_givens(layout, givens)?;
-    if let Some(grid) = fill_by_bands(layout, givens, rng) {
-        return Ok(grid);
+    match fill_by_bands(layout, givens, rng) {
+        Some(grid) => Ok(grid),
+        None => fill_by_search(solver, layout, givens, rng, budget),
     }
+}
+
+/// A randomised search with restarts, each allowed twice the nodes of the
+/// one before.
+fn fill_by_search(
+    solver: &mut Solver,
+    layout: &Layout,
+    givens: &[Option<Symbol>],
+    rng: &mut dyn RngCore,
+    budget: FillBudget,
+) -> Result<Vec<Symbol>, FillError> {
     let blank = givens.iter().all(Option::is_none);
     let mut nodes = 0;
     let mut per_attempt = budget.nodes_per_attempt;
