@@ -84,6 +84,9 @@ struct Work<M> {
     shrunk: Vec<M>,
     /// Whether locked candidates run in this search.
     use_locked: bool,
+    /// Cells that lost a candidate, noted while `tracing` (by [`Engine::probe`]).
+    trail: Vec<u32>,
+    tracing: bool,
 }
 
 impl<M: Mask> Work<M> {
@@ -289,6 +292,9 @@ impl<M: Mask> Tables<M> {
         if m.is_single() {
             work.naked.push(c as u32);
         }
+        if work.tracing {
+            work.trail.push(c as u32);
+        }
         for slot in self.slots(c) {
             let i = self.at(slot.house, s);
             let p = places[i] & !M::bit(slot.pos as usize);
@@ -430,6 +436,8 @@ impl<M: Mask> Engine<M> {
             locked: Vec::with_capacity(tables.houses),
             shrunk: vec![M::ZERO; tables.houses],
             use_locked: true,
+            trail: Vec::new(),
+            tracing: false,
         };
         Engine {
             arena: vec![M::ZERO; tables.stride() * 8],
@@ -449,13 +457,18 @@ impl<M: Mask> Engine<M> {
     ) -> SearchReport {
         let (cells, stride) = (self.tables.cells, self.tables.stride());
         assert_eq!(givens.len(), cells, "one given (or None) per cell");
-        self.work.use_locked = options.propagation == Propagation::LockedCandidates;
+        self.work.use_locked = options.propagation != Propagation::Singles;
+        let probing = options.propagation == Propagation::Probing;
         let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.frames.clear();
         if self.load(givens, options.exclude).is_err() {
             return report;
         }
-        match self.choose(0) {
+        let pick = match probing.then(|| self.probe(0)).transpose() {
+            Err(Contradiction) => return report,
+            Ok(pick) => pick.flatten(),
+        };
+        match pick.or_else(|| self.choose(0)) {
             None => {
                 report.solutions = 1;
                 if self.emit(0, sink) == Flow::Stop {
@@ -508,7 +521,11 @@ impl<M: Mask> Engine<M> {
             if self.propagate(child, (cell, symbol)).is_err() {
                 continue;
             }
-            match self.choose(child) {
+            let pick = match probing.then(|| self.probe(child)).transpose() {
+                Err(Contradiction) => continue,
+                Ok(pick) => pick.flatten(),
+            };
+            match pick.or_else(|| self.choose(child)) {
                 None => {
                     report.solutions += 1;
                     if self.emit(child, sink) == Flow::Stop {
@@ -584,6 +601,82 @@ impl<M: Mask> Engine<M> {
             work.clear();
         }
         result
+    }
+
+    /// Probing (see [`Propagation::Probing`]) at level `level`, already at a
+    /// fixpoint: one pass over the cells with two candidates, each candidate
+    /// tried in a scratch level above this one. A candidate that leads to a
+    /// contradiction goes; when neither does, whatever both branches
+    /// eliminated goes. Ends at a fixpoint, with no pending work even on a
+    /// contradiction.
+    ///
+    /// Returns the cell to branch on, as lookahead SAT solvers choose it:
+    /// the cell whose two tries eliminated the most, by the product of their
+    /// counts. `None` when no cell is left with two candidates.
+    fn probe(&mut self, level: usize) -> Result<Option<usize>, Contradiction> {
+        let mut best: (Option<usize>, u64) = (None, 0);
+        let (ncells, stride) = (self.tables.cells, self.tables.stride());
+        let need = (level + 3) * stride;
+        if self.arena.len() < need {
+            self.arena.resize(need, M::ZERO);
+        }
+        let (here, above) = (level * stride, (level + 1) * stride);
+        let (first, second) = (above, above + stride);
+        for c in 0..ncells {
+            let m = self.arena[here + c];
+            if m.is_single() || !m.without_lowest().is_single() {
+                continue;
+            }
+            let (a, b) = (m.lowest(), m.without_lowest().lowest());
+            // The first branch notes the cells it changes: only those can
+            // have lost a candidate in both branches.
+            self.work.tracing = true;
+            self.arena.copy_within(here..above, first);
+            let a_holds = self.propagate(level + 1, (c, a)).is_ok();
+            if !a_holds {
+                self.work.tracing = false;
+                self.work.trail.clear();
+                self.propagate(level, (c, b))?;
+                continue;
+            }
+            let a_len = self.work.trail.len();
+            self.arena.copy_within(here..above, second);
+            let b_fails = self.propagate(level + 2, (c, b)).is_err();
+            self.work.tracing = false;
+            if b_fails {
+                self.work.trail.clear();
+                self.propagate(level, (c, a))?;
+                continue;
+            }
+            let trail = core::mem::take(&mut self.work.trail);
+            let b_len = trail.len() - a_len;
+            let score = (a_len as u64 + 1) * (b_len as u64 + 1);
+            if score > best.1 {
+                best = (Some(c), score);
+            }
+            let t = &self.tables;
+            let (cells, rest) = self.arena[here..].split_at_mut(ncells);
+            let (places, rest) = rest.split_at_mut(stride - ncells);
+            let (a_cells, b_cells) = (&rest[..ncells], &rest[stride..stride + ncells]);
+            let work = &mut self.work;
+            let mut result = Ok(());
+            for &d in &trail[..a_len] {
+                let d = d as usize;
+                let gone = cells[d] & !(a_cells[d] | b_cells[d]);
+                for s in Members(gone) {
+                    result = result.and_then(|()| t.remove(d, s, cells, places, work));
+                }
+            }
+            let result = result.and_then(|()| t.fixpoint(cells, places, work));
+            self.work.trail = trail;
+            self.work.trail.clear();
+            if let Err(e) = result {
+                self.work.clear();
+                return Err(e);
+            }
+        }
+        // Later eliminations in this pass may have solved it.
+        Ok(best.0.filter(|&c| !self.arena[here + c].is_single()))
     }
 
     /// Propagates level `level` to a fixpoint after putting symbol `s` in
