@@ -394,6 +394,9 @@ fn removal(
             };
             solver.search(givens, options, &mut |_: &[Symbol]| Flow::Stop)
         };
+        // Not `Auto`: its probing nodes would spend a small budget fifty times
+        // faster (25×25 with 200 nodes: 3.5 s instead of 0.25 s, for 190
+        // givens left undecided instead of 232).
         let mut report = check(Propagation::LockedCandidates, budget);
         if let (SearchEnd::OutOfBudget, Some(b), true) = (report.end, budget, probe) {
             report = check(Propagation::Probing, Some(b / PROBE_SHARE));

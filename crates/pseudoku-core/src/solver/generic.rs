@@ -24,7 +24,9 @@
 
 use rand::Rng;
 
-use super::{Contradiction, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
+use super::{
+    Contradiction, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROBE_AFTER, PROGRESS_INTERVAL,
+};
 use crate::bits::{Mask, Members};
 use crate::layout::Layout;
 use crate::symbol::Symbol;
@@ -458,7 +460,8 @@ impl<M: Mask> Engine<M> {
         let (cells, stride) = (self.tables.cells, self.tables.stride());
         assert_eq!(givens.len(), cells, "one given (or None) per cell");
         self.work.use_locked = options.propagation != Propagation::Singles;
-        let probing = options.propagation == Propagation::Probing;
+        let mut probing = options.propagation == Propagation::Probing;
+        let probe_from = if options.propagation == Propagation::Auto { PROBE_AFTER } else { u64::MAX };
         let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.frames.clear();
         if self.load(givens, options.exclude).is_err() {
@@ -510,6 +513,7 @@ impl<M: Mask> Engine<M> {
                 parent + 1
             };
             report.nodes += 1;
+            probing |= report.nodes == probe_from;
             if report.nodes % PROGRESS_INTERVAL == 0 && sink.progress(report.nodes) == Flow::Stop {
                 report.end = SearchEnd::Stopped;
                 return report;
