@@ -185,7 +185,10 @@ fn bench_wasm(args: &[&str]) -> Result {
             None => arg.to_string(),
         });
     }
-    bench_args.extend(["--peer".into(), "none".into()]);
+    // Only pseudoku is compared across targets; a `--peer` given anyway stands.
+    if !bench_args.iter().any(|a| a == "--peer" || a.starts_with("--peer=")) {
+        bench_args.extend(["--peer".into(), "none".into()]);
+    }
     step("building the CLI for the host and for wasm32-wasip1 (release)");
     run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli"]))?;
     run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli", "--target", WASI]))?;
