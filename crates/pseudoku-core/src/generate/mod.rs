@@ -524,6 +524,7 @@ mod tests {
             assert_eq!((report.solutions, report.end), (0, SearchEnd::Exhausted));
             report.nodes
         };
+        let mut checker = Solver::new(&layout);
         let mut tried = 0;
         for seed in 0..2 {
             let puzzle = generate(&layout, &config, seed).unwrap();
@@ -536,9 +537,8 @@ mod tests {
                     continue;
                 }
                 tried += 1;
-                let check = |probe| {
-                    removal(&mut Solver::new(&layout), &puzzle.givens, &puzzle.solution, &[c], Some(budget), probe)
-                };
+                let mut check =
+                    |probe| removal(&mut checker, &puzzle.givens, &puzzle.solution, &[c], Some(budget), probe);
                 assert!(check(false) == Removal::Undecided, "seed {seed}, cell {c}");
                 assert!(check(true) == Removal::Ok, "seed {seed}, cell {c}");
             }
