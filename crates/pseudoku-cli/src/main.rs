@@ -66,7 +66,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
         symmetry: SymmetryArg,
         /// Remove givens until none can go (even past --givens). On grids larger than 9×9 each removal check has a
-        /// node budget, a hundred times larger with this; a given whose check runs out is kept.
+        /// node budget, fifteen times larger (with probing) in a last round with this; a given whose check runs out
+        /// is kept.
         #[arg(long)]
         minimal: bool,
         /// Stop removing once at most this many givens are left.
