@@ -304,6 +304,7 @@ pub struct Generator {
     solver: Solver,
     rng: crate::seed::EngineRng,
     orbits: Vec<Vec<usize>>,
+    rounds: Vec<Round>,
     phase: Phase,
 }
 
@@ -319,13 +320,11 @@ enum Phase {
         /// The orbits this round tries, in order, and how far it has come.
         queue: Vec<usize>,
         next: usize,
-        /// Which of [`Generator::rounds`] is running.
+        /// Which of [`GenerateConfig::rounds`] is running.
         round: usize,
         /// Orbits whose check ran out of this round's budget: the next round
-        /// tries them again with a larger one.
+        /// tries them again with a larger one (the last round defers none).
         deferred: Vec<usize>,
-        /// Orbits removed or kept for good.
-        decided: usize,
         count: usize,
         undecided: usize,
     },
@@ -341,6 +340,7 @@ impl Generator {
             solver: Solver::new(layout),
             rng: rng_from_seed(seed),
             orbits,
+            rounds: config.rounds(layout),
             phase: Phase::Fill { attempt: 0, per_attempt: FillBudget::for_layout(layout).nodes_per_attempt, nodes: 0 },
         })
     }
@@ -365,7 +365,6 @@ impl Generator {
                             next: 0,
                             round: 0,
                             deferred: Vec::new(),
-                            decided: 0,
                             count,
                             undecided: 0,
                         };
@@ -386,16 +385,17 @@ impl Generator {
                     Err(e) => return Err(e.into()),
                 }
             }
-            Phase::Remove { solution, givens, queue, next, round, deferred, decided, count, undecided } => {
-                let rounds = self.config.rounds(&self.layout);
+            Phase::Remove { solution, givens, queue, next, round, deferred, count, undecided } => {
+                let rounds = &self.rounds;
                 for _ in 0..checks {
                     if self.config.target_givens.is_some_and(|t| *count <= t) && !self.config.minimal {
                         queue.clear();
+                        *next = 0;
                         deferred.clear();
                         break;
                     }
                     let Some(&o) = queue.get(*next) else {
-                        if deferred.is_empty() || *round + 1 >= rounds.len() {
+                        if deferred.is_empty() {
                             break;
                         }
                         *round += 1;
@@ -410,41 +410,37 @@ impl Generator {
                     }
                     let last = *round + 1 == rounds.len();
                     match removal(&mut self.solver, givens, solution, orbit, rounds[*round]) {
-                        Removal::Ok => {
-                            *count -= orbit.len();
-                            *decided += 1;
-                        }
+                        Removal::Ok => *count -= orbit.len(),
                         verdict => {
                             for &c in orbit {
                                 givens[c] = Some(solution[c]);
                             }
                             match verdict {
                                 Removal::Undecided if !last => deferred.push(o),
-                                _ => {
-                                    *decided += 1;
-                                    *undecided += usize::from(verdict == Removal::Undecided);
-                                }
+                                _ => *undecided += usize::from(verdict == Removal::Undecided),
                             }
                         }
                     }
                 }
-                if *next >= queue.len() && (deferred.is_empty() || *round + 1 >= rounds.len()) {
+                if *next >= queue.len() && deferred.is_empty() {
                     let done = Generated {
                         givens: std::mem::take(givens),
                         solution: std::mem::take(solution),
-                        undecided: *undecided + deferred.len(),
+                        undecided: *undecided,
                     };
                     self.phase = Phase::Done;
                     return Ok(Progress::Done(done));
                 }
-                return Ok(Progress::Working { stage: Stage::Removing, done: *decided, total: self.orbits.len() });
             }
             Phase::Done => {}
         }
         match &self.phase {
-            Phase::Remove { decided, .. } => {
-                Ok(Progress::Working { stage: Stage::Removing, done: *decided, total: self.orbits.len() })
-            }
+            // Decided for good: every orbit but those still to try.
+            Phase::Remove { queue, next, deferred, .. } => Ok(Progress::Working {
+                stage: Stage::Removing,
+                done: self.orbits.len() - (queue.len() - next) - deferred.len(),
+                total: self.orbits.len(),
+            }),
             _ => Err(GenerateError::Finished),
         }
     }
