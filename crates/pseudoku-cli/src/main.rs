@@ -67,10 +67,10 @@ enum Command {
         symmetry: SymmetryArg,
         /// Remove givens until none can go (even past --givens). On grids larger than 9×9 each removal check has a
         /// node budget, fifteen times larger (with probing) in a last round with this; a given whose check runs out
-        /// is kept.
+        /// is kept, and standard error says how many were.
         #[arg(long)]
         minimal: bool,
-        /// Stop removing once at most this many givens are left.
+        /// Stop removing once at most this many givens are left (standard error says so when no more can go first).
         #[arg(long, value_name = "G")]
         givens: Option<usize>,
         /// Search nodes allowed to decide whether one given can go (default: by size, none up to 9×9).
@@ -455,9 +455,31 @@ fn generate(args: &LayoutArgs, seeds: &Seeds, config: &GenerateConfig) -> Result
         let puzzle = generate::generate(&layout, config, seed)
             .with_context(|| format!("cannot generate a puzzle (seed {seed})"))?;
         writeln!(out, "{}", line::write(&layout, &puzzle.givens))?;
+        if let Some(warning) = shortfall(config, &puzzle) {
+            out.flush()?;
+            eprintln!("seed {seed}: {warning}");
+        }
     }
     out.flush()?;
     Ok(true)
+}
+
+/// What a generated puzzle falls short of in what was asked: a minimal
+/// puzzle whose checks ran out of budget, or more givens than `--givens`.
+/// The puzzle still has exactly one solution.
+fn shortfall(config: &GenerateConfig, puzzle: &generate::Generated) -> Option<String> {
+    let left = puzzle.givens.iter().flatten().count();
+    let why = match puzzle.undecided {
+        0 => "none of them can go".to_string(),
+        n => format!("{n} kept only because their check ran out of budget (a larger --check-budget decides more)"),
+    };
+    match config.target_givens {
+        _ if config.minimal && puzzle.undecided > 0 => Some(format!("{left} givens, maybe not minimal: {why}")),
+        Some(target) if !config.minimal && left > target => {
+            Some(format!("{left} givens, more than the {target} asked for: {why}"))
+        }
+        _ => None,
+    }
 }
 
 fn show(file: &std::path::Path, as_json: bool) -> Result<bool> {

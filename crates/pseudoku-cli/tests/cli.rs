@@ -337,3 +337,27 @@ fn canon_is_equal_for_equivalent_puzzles_and_design_is_a_table() {
     assert_eq!(lines[1], "1,1,1,5");
     assert_eq!(lines[81], "9,9,9,9");
 }
+
+#[test]
+fn generate_says_when_a_puzzle_falls_short_of_what_was_asked() {
+    // A 9×9 puzzle never gets down to 10 givens: every check is decided, so
+    // what is left is needed.
+    let r = run(&["generate", "--size", "9", "--seed", "1", "--givens", "10"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let left = r.stdout.trim().chars().filter(|&c| c != '.').count();
+    assert_eq!(r.stderr, format!("seed 1: {left} givens, more than the 10 asked for: none of them can go\n"));
+    // With no search allowed, a "minimal" 16×16 keeps the givens whose check
+    // needed a guess, and says it may not be minimal.
+    let r = run(&["generate", "--size", "16", "--seed", "1", "--minimal", "--check-budget", "1"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let givens = line::parse(&Layout::classic(4).unwrap(), r.stdout.trim()).unwrap();
+    assert!(matches!(Solver::new(&Layout::classic(4).unwrap()).uniqueness(&givens), Uniqueness::Unique(_)));
+    let left = givens.iter().flatten().count();
+    assert!(r.stderr.starts_with(&format!("seed 1: {left} givens, maybe not minimal: ")), "{}", r.stderr);
+    assert!(r.stderr.contains("kept only because their check ran out of budget"), "{}", r.stderr);
+    // What was asked for is reached: nothing to say.
+    let r = run(&["generate", "--size", "9", "--seed", "1", "--givens", "40"], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let r = run(&["generate", "--size", "9", "--seed", "1", "--minimal"], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+}
