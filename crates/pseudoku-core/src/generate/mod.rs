@@ -255,6 +255,9 @@ pub struct Generated {
     /// Givens kept only because their check ran out of budget; the puzzle
     /// is minimal when this is 0 and every given was tried.
     pub undecided: usize,
+    /// Grids the generator gave up on before this one (see
+    /// [`GenerateConfig::minimal`]).
+    pub restarts: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -463,6 +466,7 @@ impl Generator {
                         givens: std::mem::take(givens),
                         solution: std::mem::take(solution),
                         undecided: *undecided,
+                        restarts: self.restarts,
                     };
                     self.phase = Phase::Done;
                     return Ok(Progress::Done(done));
@@ -668,7 +672,7 @@ mod tests {
             }
         };
         let (g, restarts) = run();
-        assert_eq!(restarts, Pace::RESTARTS);
+        assert_eq!((restarts, g.restarts), (Pace::RESTARTS, Pace::RESTARTS));
         assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
         assert_eq!(run().0, g, "the same seed gives the same puzzle, restarts included");
         assert_ne!(g, generate(&layout, &config, 3).unwrap(), "each restart fills a new grid");
