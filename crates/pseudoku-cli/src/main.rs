@@ -97,7 +97,8 @@ enum Command {
         /// N, the side of the grid (4 to 35).
         #[arg(long, value_name = "N")]
         size: usize,
-        /// easy, medium or hard: hard has a minimal set of walls, easier ones add walls on the answer's contested borders.
+        /// easy, medium or hard: hard has a minimal set of walls, easier ones add walls on the answer's contested
+        /// borders.
         #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
         difficulty: DifficultyArg,
         #[command(flatten)]

@@ -185,8 +185,9 @@ pub struct GenerateConfig {
     /// budget (see `check_budget`). Above 81 cells, when the first checks of
     /// that round run slow, the generator starts over with a new grid (see
     /// `Pace`): minimal 25×25, seeds 1 to 24, median 19 s → 5.2 s, worst
-    /// 56 s → 14 s, givens left undecided 66 → 1.4 on average. Without it, removal stops at `target_givens` when set,
-    /// and otherwise goes as far as the automatic budget decides.
+    /// 56 s → 14 s, givens left undecided 66 → 1.4 on average. Without it,
+    /// removal stops at `target_givens` when set, and otherwise goes as far
+    /// as the automatic budget decides.
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
