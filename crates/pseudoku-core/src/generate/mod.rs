@@ -182,7 +182,7 @@ pub struct GenerateConfig {
     pub symmetry: Symmetry,
     /// Keep removing until no given can be removed, proving each check: a
     /// last round of checks with probing and a fifteen times larger automatic
-    /// budget (see `check_budget`). Above 81 cells, when the first checks of
+    /// budget (see `check_budget`). From 82 to 625 cells, when the first checks of
     /// that round run slow, the generator starts over with a new grid (see
     /// `Pace`): minimal 25×25, seeds 1 to 24, median 19 s → 5.2 s, worst
     /// 56 s → 14 s, givens left undecided 66 → 1.4 on average. Without it,
@@ -221,8 +221,9 @@ impl GenerateConfig {
             (None, ..) => vec![last],
             (Some(b), true, Some(plain)) if plain < b => {
                 let middle = Round { propagation: Propagation::LockedCandidates, budget: Some(plain), pace: None };
-                let pace = Pace { per_check: b / PACE_SHARE, slack: b };
-                vec![first, middle, Round { pace: Some(pace), ..last }]
+                let pace =
+                    (layout.cell_count() <= PACE_MAX_CELLS).then_some(Pace { per_check: b / PACE_SHARE, slack: b });
+                vec![first, middle, Round { pace, ..last }]
             }
             _ => vec![first, last],
         }
@@ -529,6 +530,12 @@ fn removal(
 /// gave 4.2 s, and 30 threw away the fastest run (1.9 s → 16.5 s).
 const PACE_SHARE: u64 = 20;
 
+/// The largest layout whose minimal puzzles are paced: the pace was measured
+/// on 25×25. On a 36×36 no grid kept it: all 16 were given up on, for nothing
+/// (seed 1: 450 s against 414 s without a pace, and about 560 givens left
+/// undecided either way).
+const PACE_MAX_CELLS: usize = 625;
+
 /// How much larger a minimal puzzle's automatic check budget is. Its checks
 /// run with [`Propagation::Auto`], whose probing nodes cost fifty to a
 /// hundred times more than plain ones but prove in a hundred to a thousand
@@ -648,6 +655,16 @@ mod tests {
         assert_eq!(pace.allowance(Pace::CHECKS, 0), 1_000 + 100 * Pace::CHECKS);
         assert_eq!(pace.allowance(Pace::CHECKS + 1, 0), u64::MAX);
         assert_eq!(pace.allowance(1, Pace::RESTARTS), u64::MAX);
+        // Only minimal puzzles from 82 to 625 cells are paced, in their last round.
+        let paced = |minimal: bool, n: usize| {
+            let rounds = GenerateConfig { minimal, ..Default::default() }.rounds(&Layout::classic(n).unwrap());
+            rounds.iter().map(|r| r.pace.is_some()).collect::<Vec<_>>()
+        };
+        assert_eq!(paced(true, 3), [false]);
+        assert_eq!(paced(true, 4), [false, false, true]);
+        assert_eq!(paced(true, 5), [false, false, true]);
+        assert_eq!(paced(true, 6), [false, false, false]);
+        assert_eq!(paced(false, 5), [false, false]);
     }
 
     #[test]
