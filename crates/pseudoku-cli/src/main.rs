@@ -475,12 +475,11 @@ fn shortfall(config: &GenerateConfig, puzzle: &generate::Generated) -> Option<St
         0 => "none of them can go".to_string(),
         n => format!("{n} kept only because their check ran out of budget (a larger --check-budget decides more)"),
     };
-    match config.target_givens {
-        _ if config.minimal && puzzle.undecided > 0 => Some(format!("{left} givens, maybe not minimal: {why}")),
-        Some(target) if !config.minimal && left > target => {
-            Some(format!("{left} givens, more than the {target} asked for: {why}"))
-        }
-        _ => None,
+    if config.minimal {
+        (puzzle.undecided > 0).then(|| format!("{left} givens, maybe not minimal: {why}"))
+    } else {
+        let target = config.target_givens.filter(|&target| left > target)?;
+        Some(format!("{left} givens, more than the {target} asked for: {why}"))
     }
 }
 

@@ -182,8 +182,8 @@ pub struct GenerateConfig {
     pub symmetry: Symmetry,
     /// Keep removing until no given can be removed, proving each check: a
     /// last round of checks with probing and a fifteen times larger automatic
-    /// budget (see `check_budget`). From 82 to 625 cells, when the first checks of
-    /// that round run slow, the generator starts over with a new grid (see
+    /// budget (see `check_budget`). From 82 to 625 cells, when the first
+    /// checks of that round run slow, the generator starts over with a new grid (see
     /// `Pace`): minimal 25×25, seeds 1 to 24, median 19 s → 5.2 s, worst
     /// 56 s → 14 s, givens left undecided 66 → 1.4 on average. Without it,
     /// removal stops at `target_givens` when set, and otherwise goes as far
@@ -209,7 +209,8 @@ impl GenerateConfig {
     /// in one round of locked candidates retried with probing. A minimal
     /// puzzle has a middle round with the plain budget and no probing, where
     /// most of the remaining checks end cheaply (minimal 16×16: 14.5 ms
-    /// instead of 19.6 ms without it). Up to 81 cells every check is cheap and a first round only adds work.
+    /// instead of 19.6 ms without it). Up to 81 cells every check is cheap
+    /// and a first round only adds work.
     fn rounds(&self, layout: &Layout) -> Vec<Round> {
         let budget = self.budget_for(layout);
         // `Auto` probes only where a search runs long: only a minimal puzzle's
@@ -349,6 +350,13 @@ enum Phase {
     Done,
 }
 
+impl Phase {
+    /// A first fill attempt, with the layout's budget.
+    fn fill(layout: &Layout) -> Phase {
+        Phase::Fill { attempt: 0, per_attempt: FillBudget::for_layout(layout).nodes_per_attempt, nodes: 0 }
+    }
+}
+
 impl Generator {
     pub fn new(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generator, GenerateError> {
         let orbits = symmetry_orbits(layout, config.symmetry)?;
@@ -360,7 +368,7 @@ impl Generator {
             orbits,
             rounds: config.rounds(layout),
             restarts: 0,
-            phase: Phase::Fill { attempt: 0, per_attempt: FillBudget::for_layout(layout).nodes_per_attempt, nodes: 0 },
+            phase: Phase::fill(layout),
         })
     }
 
@@ -438,30 +446,23 @@ impl Generator {
                             break;
                         }
                     }
-                    match verdict {
-                        Removal::Ok => *count -= orbit.len(),
-                        verdict => {
-                            for &c in orbit {
-                                givens[c] = Some(solution[c]);
-                            }
-                            match verdict {
-                                Removal::Undecided if !last => deferred.push(o),
-                                _ => *undecided += usize::from(verdict == Removal::Undecided),
-                            }
-                        }
+                    if verdict == Removal::Ok {
+                        *count -= orbit.len();
+                        continue;
+                    }
+                    for &c in orbit {
+                        givens[c] = Some(solution[c]);
+                    }
+                    match (verdict, last) {
+                        (Removal::Undecided, false) => deferred.push(o),
+                        (Removal::Undecided, true) => *undecided += 1,
+                        _ => {}
                     }
                 }
                 if start_over {
                     self.restarts += 1;
-                    let per_attempt = FillBudget::for_layout(&self.layout).nodes_per_attempt;
-                    self.phase = Phase::Fill { attempt: 0, per_attempt, nodes: 0 };
-                    let orbits = self.orbits.len();
-                    let restarts = self.restarts as usize;
-                    return Ok(Progress::Working {
-                        stage: Stage::Removing,
-                        done: orbits * restarts,
-                        total: orbits * (restarts + 1),
-                    });
+                    self.phase = Phase::fill(&self.layout);
+                    return Ok(self.removing(self.orbits.len()));
                 }
                 if *next >= queue.len() && deferred.is_empty() {
                     let done = Generated {
@@ -477,17 +478,20 @@ impl Generator {
             Phase::Done => {}
         }
         match &self.phase {
-            // Decided for good: every orbit but those still to try, after
-            // the orbits of every grid given up on.
-            Phase::Remove { queue, next, deferred, .. } => {
-                let (orbits, restarts) = (self.orbits.len(), self.restarts as usize);
-                Ok(Progress::Working {
-                    stage: Stage::Removing,
-                    done: orbits * restarts + orbits - (queue.len() - next) - deferred.len(),
-                    total: orbits * (restarts + 1),
-                })
-            }
+            Phase::Remove { queue, next, deferred, .. } => Ok(self.removing(queue.len() - next + deferred.len())),
             _ => Err(GenerateError::Finished),
+        }
+    }
+
+    /// Progress while removing with `left` orbits of this grid still to try:
+    /// the others are decided for good, and so are the orbits of every grid
+    /// given up on.
+    fn removing(&self, left: usize) -> Progress {
+        let (orbits, restarts) = (self.orbits.len(), self.restarts as usize);
+        Progress::Working {
+            stage: Stage::Removing,
+            done: orbits * (restarts + 1) - left,
+            total: orbits * (restarts + 1),
         }
     }
 }
