@@ -66,9 +66,9 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
         symmetry: SymmetryArg,
         /// Remove givens until none can go (even past --givens). On grids larger than 9×9 each removal check has a
-        /// node budget, fifteen times larger (with probing) in a last round with this, which (up to 625 cells) starts
-        /// over with a new grid when its first checks run slow; a given whose check runs out is kept, and standard
-        /// error says how many were.
+        /// node budget, fifteen times larger (with probing) in the last rounds with this, which (up to 625 cells)
+        /// start over with a new grid when their first checks decide too little; a given whose check runs out is
+        /// kept, and standard error says how many were.
         #[arg(long)]
         minimal: bool,
         /// Stop removing once at most this many givens are left (standard error says so when no more can go first).

@@ -636,7 +636,7 @@ impl<M: Mask> Engine<M> {
             // have lost a candidate in both branches.
             self.work.tracing = true;
             self.arena.copy_within(here..above, first);
-            let a_holds = self.propagate(level + 1, (c, a)).is_ok();
+            let a_holds = self.trial(level + 1, (c, a));
             if !a_holds {
                 self.work.tracing = false;
                 self.work.trail.clear();
@@ -645,7 +645,7 @@ impl<M: Mask> Engine<M> {
             }
             let a_len = self.work.trail.len();
             self.arena.copy_within(here..above, second);
-            let b_fails = self.propagate(level + 2, (c, b)).is_err();
+            let b_fails = !self.trial(level + 2, (c, b));
             self.work.tracing = false;
             if b_fails {
                 self.work.trail.clear();
@@ -681,6 +681,20 @@ impl<M: Mask> Engine<M> {
         }
         // Later eliminations in this pass may have solved it.
         Ok(best.0.filter(|&c| !self.arena[here + c].is_single()))
+    }
+
+    /// One try of [`Engine::probe`]: whether putting symbol `s` in cell `c`
+    /// at level `level` survives naked and hidden singles. The tries leave
+    /// locked candidates out: a probing node then costs about half as much
+    /// (45 against 85 µs on 25×25), and the witness searches of a minimal
+    /// 25×25 took about as many nodes (13,700 and 18,700 against 14,300 and
+    /// 13,800 on two puzzles), so their time fell by 1.4 to 2×. The node's own
+    /// propagation still uses them.
+    fn trial(&mut self, level: usize, (c, s): (usize, usize)) -> bool {
+        let locked = core::mem::replace(&mut self.work.use_locked, false);
+        let holds = self.propagate(level, (c, s)).is_ok();
+        self.work.use_locked = locked;
+        holds
     }
 
     /// Propagates level `level` to a fixpoint after putting symbol `s` in
