@@ -183,9 +183,10 @@ pub struct GenerateConfig {
     /// Keep removing until no given can be removed, proving each check:
     /// probing checks with a fifteen times larger automatic budget (see
     /// `check_budget`), from 257 cells in passes of growing budget, and up to
-    /// 625 cells starting over with a new grid when a pass's first checks
-    /// decide too little (see `Pace`): minimal 25×25, seeds 1 to 24, median
-    /// 5.2 s → 2.6 s, worst 14 s → 4.1 s. Without it, removal stops at
+    /// 625 cells starting over with a new grid when too many givens are left
+    /// after the rounds with no guess or a pass's first checks decide too
+    /// little (see `Pace`): minimal 25×25, seeds 1 to 24, median 5.2 s →
+    /// 1.7 s, worst 14 s → 4.0 s. Without it, removal stops at
     /// `target_givens` when set, and otherwise goes as far as the automatic
     /// budget decides.
     pub minimal: bool,
@@ -218,22 +219,26 @@ impl GenerateConfig {
     /// on it (see [`PROBE_PASSES`]).
     fn rounds(&self, layout: &Layout) -> Vec<Round> {
         let budget = self.budget_for(layout);
-        let round = |propagation, budget| Round { propagation, budget: Some(budget), pace: None };
+        let round = |propagation, budget| Round { propagation, budget: Some(budget), pace: None, at_most: None };
         let first = round(Propagation::LockedCandidates, 1);
         match (budget, self.minimal, Self::automatic_budget(layout)) {
             // `Auto` probes only where a search runs long, as an unlimited
             // search of a small grid rarely does.
             (None, minimal, _) => {
                 let propagation = if minimal { Propagation::Auto } else { Propagation::LockedCandidates };
-                vec![Round { propagation, budget: None, pace: None }]
+                vec![Round { propagation, budget: None, pace: None, at_most: None }]
             }
             (Some(b), true, Some(plain)) if plain < b && layout.cell_count() < PASSES_FROM => {
                 vec![first, round(Propagation::LockedCandidates, plain), round(Propagation::Probing, b)]
             }
             (Some(b), true, Some(plain)) if plain < b => {
                 let paced = layout.cell_count() <= PACE_MAX_CELLS;
-                let mut rounds =
-                    vec![first, round(Propagation::Probing, 1), round(Propagation::LockedCandidates, plain * 3 / 20)];
+                let at_most = paced.then_some(layout.cell_count() * NO_GUESS_SHARE / 1000);
+                let mut rounds = vec![
+                    first,
+                    Round { at_most, ..round(Propagation::Probing, 1) },
+                    round(Propagation::LockedCandidates, plain * 3 / 20),
+                ];
                 for (i, share) in PROBE_PASSES.into_iter().enumerate() {
                     let pace = (paced && i == PACED_PASS).then_some(Pace::MINIMAL);
                     rounds.push(Round { pace, ..round(Propagation::Probing, b / share) });
@@ -439,6 +444,12 @@ impl Generator {
                         break;
                     }
                     let Some(&o) = queue.get(*next) else {
+                        if let Some(limit) = rounds[*round].at_most {
+                            if self.restarts < Pace::RESTARTS && *count > limit + self.restarts as usize {
+                                start_over = true;
+                                break;
+                            }
+                        }
                         if deferred.is_empty() {
                             break;
                         }
@@ -557,6 +568,14 @@ const PROBE_PASSES: [u64; 6] = [300, 100, 30, 10, 3, 1];
 /// passes only repeat work.
 const PASSES_FROM: usize = 257;
 
+/// The most givens, in thousandths of the cells, that a paced minimal puzzle
+/// may keep after the rounds with no guess (propagation, then probing): 267
+/// at 25×25 (see [`Pace`]). 420 gave up on five grids a puzzle for a worse
+/// mean (2.5 s against 2.1 s, seeds 1 to 24, two runs in parallel), 436 on
+/// one for 2.2 s. At 20×20 a grid keeps 39 to 42 % then, so this rarely
+/// gives one up there.
+const NO_GUESS_SHARE: usize = 428;
+
 /// Which of [`PROBE_PASSES`] is paced: the one of 1/100 of the budget, whose
 /// share of decided checks tells good states from bad (see [`Pace`]).
 const PACED_PASS: usize = 1;
@@ -580,6 +599,9 @@ struct Round {
     /// When set, the generator gives up on a grid whose first checks in this
     /// round decide too little and starts over with a new one.
     pace: Option<Pace>,
+    /// When set, the generator gives up on a grid that keeps more givens than
+    /// this after the round (one more for every restart so far).
+    at_most: Option<usize>,
 }
 
 /// How many of the first [`Pace::CHECKS`] checks of a round must end within
@@ -593,8 +615,18 @@ struct Round {
 /// (mostly second solutions, which keep a given) and the run ends in 0.6 to
 /// 2.2 s; in a bad one it decides 3 to 15 % (mostly hard removals, each of
 /// which makes the puzzle harder still) and the run takes 5 to 29 s, leaving
-/// up to 207 givens undecided (seeds 1 to 24). Starting over costs a fill,
-/// the cheap rounds and the 40 checks, about 0.2 s.
+/// up to 207 givens undecided (seeds 1 to 24, no pace). Of the first 80
+/// checks, at least 24 decided kept the runs of 4 s or less among seeds 1 to
+/// 40; 20 let an 18 s run through and 28 gave up on more good runs than bad
+/// ones. Starting over costs a fill, the cheap rounds and the 80 checks,
+/// about 0.25 s.
+///
+/// A cheaper sign comes earlier: a bad state keeps more givens after the
+/// rounds with no guess (mean 275 of 625 over the 17 runs of seeds 1 to 40
+/// that took over 5 s, against 266 over the 11 that took under 2 s), so a
+/// grid that keeps more than [`NO_GUESS_SHARE`] of its cells then is given up
+/// after about 30 ms (see `Round::at_most`). With both, minimal 25×25, seeds 1
+/// to 24: median 2.6 → 1.7 s, givens left undecided 2.2 → 1.6 on average.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pace {
     decided: u64,
@@ -700,17 +732,37 @@ mod tests {
         assert_eq!(paced(true, Layout::classic(5).unwrap()), (0..9).map(yes).collect::<Vec<_>>());
         assert_eq!(paced(true, Layout::classic(6).unwrap()), [false; 9]);
         assert_eq!(paced(false, Layout::classic(5).unwrap()), [false; 2]);
+        // The same layouts keep at most 42.8 % of their cells as givens after
+        // probing with no guess.
+        let at_most = |layout: Layout| {
+            let rounds = GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout);
+            rounds.iter().map(|r| r.at_most).collect::<Vec<_>>()
+        };
+        let after_probing = |most: usize| (0..9).map(|i| (i == 1).then_some(most)).collect::<Vec<_>>();
+        assert_eq!(at_most(Layout::classic(5).unwrap()), after_probing(267));
+        assert_eq!(at_most(Layout::boxed(4, 5).unwrap()), after_probing(171));
+        assert_eq!(at_most(Layout::classic(4).unwrap()), [None; 3]);
+        assert_eq!(at_most(Layout::classic(6).unwrap()), [None; 9]);
     }
 
     #[test]
     fn a_generator_that_starts_over_still_ends_with_a_unique_reproducible_puzzle() {
         let layout = Layout::classic(4).unwrap();
         let config = GenerateConfig { minimal: true, ..Default::default() };
+        // No grid ever decides enough of the first round's first checks, or
+        // keeps few enough givens after it: every grid is given up on until
+        // the pace is off.
+        let pace = |round: &mut Round| round.pace = Some(Pace { decided: u64::MAX });
+        let at_most = |round: &mut Round| round.at_most = Some(0);
+        for force in [&pace as &dyn Fn(&mut Round), &at_most] {
+            starts_over_until_the_pace_is_off(&layout, &config, force);
+        }
+    }
+
+    fn starts_over_until_the_pace_is_off(layout: &Layout, config: &GenerateConfig, force: &dyn Fn(&mut Round)) {
         let run = || {
-            let mut generator = Generator::new(&layout, &config, 3).unwrap();
-            // No grid ever decides enough of the first round's first checks:
-            // every grid is given up on until the pace is off.
-            generator.rounds[0].pace = Some(Pace { decided: u64::MAX });
+            let mut generator = Generator::new(layout, config, 3).unwrap();
+            force(&mut generator.rounds[0]);
             let mut done_before = 0;
             loop {
                 match generator.step(5).unwrap() {
@@ -724,9 +776,9 @@ mod tests {
         };
         let (g, restarts) = run();
         assert_eq!((restarts, g.restarts), (Pace::RESTARTS, Pace::RESTARTS));
-        assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
+        assert_eq!(Solver::new(layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
         assert_eq!(run().0, g, "the same seed gives the same puzzle, restarts included");
-        assert_ne!(g, generate(&layout, &config, 3).unwrap(), "each restart fills a new grid");
+        assert_ne!(g, generate(layout, config, 3).unwrap(), "each restart fills a new grid");
     }
 
     #[test]
@@ -800,7 +852,7 @@ mod tests {
                         &puzzle.givens,
                         &puzzle.solution,
                         &[c],
-                        Round { propagation, budget, pace: None },
+                        Round { propagation, budget, pace: None, at_most: None },
                     )
                 };
                 assert!(check(Propagation::LockedCandidates) == Removal::Undecided, "seed {seed}, cell {c}");
