@@ -444,11 +444,10 @@ impl Generator {
                         break;
                     }
                     let Some(&o) = queue.get(*next) else {
-                        if let Some(limit) = rounds[*round].at_most {
-                            if self.restarts < Pace::RESTARTS && *count > limit + self.restarts as usize {
-                                start_over = true;
-                                break;
-                            }
+                        if rounds[*round].at_most.is_some_and(|most| Pace::keeps_too_many(most, *count, self.restarts))
+                        {
+                            start_over = true;
+                            break;
                         }
                         if deferred.is_empty() {
                             break;
@@ -554,11 +553,11 @@ fn removal(
 
 /// The probing passes of a minimal puzzle, as shares of its check budget
 /// (see [`GenerateConfig::rounds`]): 10, 30, 100, 300, 1,000 and 3,000 nodes
-/// at 25×25. Minimal 25×25, seeds 1 to 24 (two runs in parallel): a median
-/// of 4.7 s and at most 70 givens left undecided, against about 10 s and up
-/// to 207 for one pass of 3,000 nodes after a locked-candidates round of 200,
-/// and against 19 s and up to 205 for the old last round (`Auto`, 3,000
-/// nodes) without a pace.
+/// at 25×25. Minimal 25×25 without a pace, seeds 13 to 24 (two runs in
+/// parallel): a median of 4.7 s and at most 70 givens left undecided, against
+/// 9.8 s and up to 207 when the passes start from 30 nodes after a
+/// locked-candidates round of 200; one probing round of 3,000 nodes after that
+/// round took 26 to 41 s and left 63 to 196 undecided on seeds 1, 3 and 6.
 const PROBE_PASSES: [u64; 6] = [300, 100, 30, 10, 3, 1];
 
 /// The smallest layout whose minimal puzzles go through [`PROBE_PASSES`]:
@@ -586,7 +585,7 @@ const PACED_PASS: usize = 1;
 const PACE_MAX_CELLS: usize = 625;
 
 /// How much larger a minimal puzzle's automatic check budget is. Its checks
-/// run with [`Propagation::Probing`], whose nodes cost fifty times more than
+/// run with [`Propagation::Probing`], whose nodes cost tens of times more than
 /// plain ones but prove in a hundred to a thousand times fewer what plain
 /// search cannot.
 const MINIMAL_BUDGET: u64 = 15;
@@ -650,6 +649,14 @@ impl Pace {
         }
         let demand = (0..restarts).fold(self.decided, |d, _| d - d / 10);
         decided < demand
+    }
+
+    /// Whether to give up on a grid that keeps `givens` after a round that
+    /// allows at most `most` (see `Round::at_most`), after `restarts`
+    /// restarts: one more given is allowed for every restart, and none of
+    /// this after [`Pace::RESTARTS`].
+    fn keeps_too_many(most: usize, givens: usize, restarts: u32) -> bool {
+        restarts < Self::RESTARTS && givens > most + restarts as usize
     }
 }
 
@@ -720,6 +727,10 @@ mod tests {
         assert!(gives_up(Pace::CHECKS, 17, 1) && !gives_up(Pace::CHECKS, 18, 1));
         assert!(gives_up(Pace::CHECKS, 16, 2) && !gives_up(Pace::CHECKS, 17, 2));
         assert!(!gives_up(Pace::CHECKS, 0, Pace::RESTARTS));
+        // A limit on givens allows one more after each restart, then nothing.
+        assert!(Pace::keeps_too_many(267, 268, 0) && !Pace::keeps_too_many(267, 267, 0));
+        assert!(Pace::keeps_too_many(267, 270, 2) && !Pace::keeps_too_many(267, 269, 2));
+        assert!(!Pace::keeps_too_many(0, 625, Pace::RESTARTS));
         // Only minimal puzzles from 257 to 625 cells are paced, in one pass.
         let paced = |minimal: bool, layout: Layout| {
             let rounds = GenerateConfig { minimal, ..Default::default() }.rounds(&layout);
