@@ -186,7 +186,9 @@ pub struct GenerateConfig {
     /// 625 cells starting over with a new grid when too many givens are left
     /// after the rounds with no guess or a pass's first checks decide too
     /// little (see `Pace`): minimal 25×25, seeds 1 to 24, median 5.2 s →
-    /// 1.7 s, worst 14 s → 4.0 s. Without it, removal stops at
+    /// 1.7 s, worst 14 s → 4.0 s. A pass that decides too little ends the
+    /// passes (see [`IDLE_SHARE`]): minimal 36×36 in seconds instead of
+    /// minutes, with the givens it could not decide kept. Without it, removal stops at
     /// `target_givens` when set, and otherwise goes as far as the automatic
     /// budget decides.
     pub minimal: bool,
@@ -219,14 +221,14 @@ impl GenerateConfig {
     /// on it (see [`PROBE_PASSES`]).
     fn rounds(&self, layout: &Layout) -> Vec<Round> {
         let budget = self.budget_for(layout);
-        let round = |propagation, budget| Round { propagation, budget: Some(budget), pace: None, at_most: None };
+        let round = |propagation, budget| Round { propagation, budget: Some(budget), ..Round::default() };
         let first = round(Propagation::LockedCandidates, 1);
         match (budget, self.minimal, Self::automatic_budget(layout)) {
             // `Auto` probes only where a search runs long, as an unlimited
             // search of a small grid rarely does.
             (None, minimal, _) => {
                 let propagation = if minimal { Propagation::Auto } else { Propagation::LockedCandidates };
-                vec![Round { propagation, budget: None, pace: None, at_most: None }]
+                vec![Round { propagation, ..Round::default() }]
             }
             (Some(b), true, Some(plain)) if plain < b && layout.cell_count() < PASSES_FROM => {
                 vec![first, round(Propagation::LockedCandidates, plain), round(Propagation::Probing, b)]
@@ -241,7 +243,8 @@ impl GenerateConfig {
                 ];
                 for (i, share) in PROBE_PASSES.into_iter().enumerate() {
                     let pace = (paced && i == PACED_PASS).then_some(Pace::MINIMAL);
-                    rounds.push(Round { pace, ..round(Propagation::Probing, b / share) });
+                    let last_if_idle = i >= PACED_PASS;
+                    rounds.push(Round { pace, last_if_idle, ..round(Propagation::Probing, b / share) });
                 }
                 rounds.retain(|r| r.budget != Some(0));
                 rounds
@@ -452,6 +455,11 @@ impl Generator {
                         if deferred.is_empty() {
                             break;
                         }
+                        if rounds[*round].last_if_idle && (queue.len() - deferred.len()) * IDLE_SHARE < queue.len() {
+                            *undecided += deferred.len();
+                            deferred.clear();
+                            break;
+                        }
                         *round += 1;
                         *queue = std::mem::take(deferred);
                         *next = 0;
@@ -584,6 +592,16 @@ const PACED_PASS: usize = 1;
 /// grid: all 16 were given up on, for nothing.
 const PACE_MAX_CELLS: usize = 625;
 
+/// A probing pass of a minimal puzzle, from the one of 1/100 of the budget
+/// on, that decides fewer than one in this many of its checks is the last
+/// (see `Round::last_if_idle`): each pass costs about three times the one
+/// before, so one that decides little says the rest would cost minutes for
+/// little. Minimal 36×36, seed 1: the passes of 1/100 to all of the budget
+/// decided 32, 21, 9, 18 and 21 of 584 to 504 checks and took 3 s, 10 s,
+/// 29 s, 82 s and 241 s; the puzzle kept 585 givens, 483 of them undecided.
+/// At 25×25 these passes decide from a quarter to most of their checks.
+const IDLE_SHARE: usize = 10;
+
 /// How much larger a minimal puzzle's automatic check budget is. Its checks
 /// run with [`Propagation::Probing`], whose nodes cost tens of times more than
 /// plain ones but prove in a hundred to a thousand times fewer what plain
@@ -601,6 +619,21 @@ struct Round {
     /// When set, the generator gives up on a grid that keeps more givens than
     /// this after the round (one more for every restart so far).
     at_most: Option<usize>,
+    /// When set, a round that decides fewer than one in [`IDLE_SHARE`] of its
+    /// checks is the last: what it left undecided stays undecided.
+    last_if_idle: bool,
+}
+
+impl Default for Round {
+    fn default() -> Round {
+        Round {
+            propagation: Propagation::LockedCandidates,
+            budget: None,
+            pace: None,
+            at_most: None,
+            last_if_idle: false,
+        }
+    }
 }
 
 /// How many of the first [`Pace::CHECKS`] checks of a round must end within
@@ -770,6 +803,44 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_pass_that_decides_too_little_is_the_last() {
+        let layout = Layout::classic(4).unwrap();
+        let config = GenerateConfig { minimal: true, ..Default::default() };
+        // A second pass with the first one's budget of one node decides
+        // (almost) nothing that the first left; a third with probing and a
+        // large budget decides everything, unless the second ends the passes.
+        let run = |last_if_idle| {
+            let mut generator = Generator::new(&layout, &config, 4).unwrap();
+            let propagation = Round { budget: Some(1), ..Round::default() };
+            generator.rounds = vec![
+                propagation,
+                Round { last_if_idle, ..propagation },
+                Round { propagation: Propagation::Probing, budget: Some(100_000), ..Round::default() },
+            ];
+            loop {
+                if let Progress::Done(g) = generator.step(50).unwrap() {
+                    break g;
+                }
+            }
+        };
+        let givens = |g: &Generated| g.givens.iter().filter(|g| g.is_some()).count();
+        let (idle, full) = (run(true), run(false));
+        assert!(idle.undecided > 0 && full.undecided == 0, "{} and {} undecided", idle.undecided, full.undecided);
+        assert!(givens(&idle) > givens(&full), "{} and {} givens", givens(&idle), givens(&full));
+        assert_eq!(Solver::new(&layout).uniqueness(&idle.givens), Uniqueness::Unique(idle.solution));
+        assert_eq!(Solver::new(&layout).uniqueness(&full.givens), Uniqueness::Unique(full.solution));
+        // Only probing passes from the one of 1/100 of the budget on end so.
+        let idle_passes = |layout: Layout| {
+            let rounds = GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout);
+            rounds.iter().map(|r| r.last_if_idle).collect::<Vec<_>>()
+        };
+        let from_paced = (0..9).map(|i| i >= 3 + PACED_PASS).collect::<Vec<_>>();
+        assert_eq!(idle_passes(Layout::classic(5).unwrap()), from_paced);
+        assert_eq!(idle_passes(Layout::classic(6).unwrap()), from_paced);
+        assert_eq!(idle_passes(Layout::classic(4).unwrap()), [false; 3]);
+    }
+
     fn starts_over_until_the_pace_is_off(layout: &Layout, config: &GenerateConfig, force: &dyn Fn(&mut Round)) {
         let run = || {
             let mut generator = Generator::new(layout, config, 3).unwrap();
@@ -863,7 +934,7 @@ mod tests {
                         &puzzle.givens,
                         &puzzle.solution,
                         &[c],
-                        Round { propagation, budget, pace: None, at_most: None },
+                        Round { propagation, budget, ..Round::default() },
                     )
                 };
                 assert!(check(Propagation::LockedCandidates) == Removal::Undecided, "seed {seed}, cell {c}");
