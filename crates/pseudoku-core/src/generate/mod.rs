@@ -188,9 +188,9 @@ pub struct GenerateConfig {
     /// little (see `Pace`): minimal 25×25, seeds 1 to 24, median 5.2 s →
     /// 1.7 s, worst 14 s → 4.0 s. A pass that decides too little ends the
     /// passes (see [`IDLE_SHARE`]): minimal 36×36 in seconds instead of
-    /// minutes, with the givens it could not decide kept. Without it, removal stops at
-    /// `target_givens` when set, and otherwise goes as far as the automatic
-    /// budget decides.
+    /// minutes, with the givens it could not decide kept. Without it,
+    /// removal stops at `target_givens` when set, and otherwise goes as far
+    /// as the automatic budget decides.
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
@@ -778,10 +778,7 @@ mod tests {
         assert_eq!(paced(false, Layout::classic(5).unwrap()), [false; 2]);
         // The same layouts keep at most 42.8 % of their cells as givens after
         // probing with no guess.
-        let at_most = |layout: Layout| {
-            let rounds = GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout);
-            rounds.iter().map(|r| r.at_most).collect::<Vec<_>>()
-        };
+        let at_most = |layout: Layout| minimal_rounds(layout).iter().map(|r| r.at_most).collect::<Vec<_>>();
         let after_probing = |most: usize| (0..9).map(|i| (i == 1).then_some(most)).collect::<Vec<_>>();
         assert_eq!(at_most(Layout::classic(5).unwrap()), after_probing(267));
         assert_eq!(at_most(Layout::boxed(4, 5).unwrap()), after_probing(171));
@@ -831,14 +828,15 @@ mod tests {
         assert_eq!(Solver::new(&layout).uniqueness(&idle.givens), Uniqueness::Unique(idle.solution));
         assert_eq!(Solver::new(&layout).uniqueness(&full.givens), Uniqueness::Unique(full.solution));
         // Only probing passes from the one of 1/100 of the budget on end so.
-        let idle_passes = |layout: Layout| {
-            let rounds = GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout);
-            rounds.iter().map(|r| r.last_if_idle).collect::<Vec<_>>()
-        };
+        let idle_passes = |layout: Layout| minimal_rounds(layout).iter().map(|r| r.last_if_idle).collect::<Vec<_>>();
         let from_paced = (0..9).map(|i| i >= 3 + PACED_PASS).collect::<Vec<_>>();
         assert_eq!(idle_passes(Layout::classic(5).unwrap()), from_paced);
         assert_eq!(idle_passes(Layout::classic(6).unwrap()), from_paced);
         assert_eq!(idle_passes(Layout::classic(4).unwrap()), [false; 3]);
+    }
+
+    fn minimal_rounds(layout: Layout) -> Vec<Round> {
+        GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout)
     }
 
     fn starts_over_until_the_pace_is_off(layout: &Layout, config: &GenerateConfig, force: &dyn Fn(&mut Round)) {
