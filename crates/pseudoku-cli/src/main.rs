@@ -78,6 +78,9 @@ enum Command {
         /// Search nodes allowed to decide whether one given can go (default: by size, none up to 9×9).
         #[arg(long, value_name = "NODES")]
         check_budget: Option<u64>,
+        /// Threads for the checks of --minimal (default: one per core); the puzzles are the same for any number.
+        #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=generate::MAX_THREADS as u64))]
+        threads: Option<u64>,
     },
     /// Count the partitions of Pseudoku instances (a grid, then walls `a-b`), one per line.
     Partition {
@@ -170,6 +173,9 @@ struct BenchArgs {
     /// --what generate: the node budget of each removal check, as `generate --check-budget`.
     #[arg(long, value_name = "NODES")]
     check_budget: Option<u64>,
+    /// --what generate: threads for the checks of --minimal, as `generate --threads` (default: one per core).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=generate::MAX_THREADS as u64))]
+    threads: Option<u64>,
     /// The difficulty of --what construct.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     difficulty: DifficultyArg,
@@ -261,8 +267,10 @@ fn main() -> ExitCode {
         Command::Count { limit, input } => count(&input, limit),
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
-        Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget } => {
-            let config = GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens, check_budget };
+        Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget, threads } => {
+            let threads = threads_or_cores(threads);
+            let config =
+                GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens, check_budget, threads };
             generate(&layout, &seeds, &config)
         }
         Command::Show { file, json } => show(&file, json),
@@ -378,11 +386,21 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         }
         BenchWhat::Generate => {
             let (layout, _) = layout_of(&args.layout)?;
-            let config =
-                GenerateConfig { minimal: args.minimal, check_budget: args.check_budget, ..GenerateConfig::default() };
+            let config = GenerateConfig {
+                minimal: args.minimal,
+                check_budget: args.check_budget,
+                threads: threads_or_cores(args.threads),
+                ..GenerateConfig::default()
+            };
             bench::generate(&layout, &config, first, args.count, peer)
         }
     }
+}
+
+/// `--threads`, or one thread per core (at most [`generate::MAX_THREADS`]).
+fn threads_or_cores(threads: Option<u64>) -> usize {
+    let cores = || std::thread::available_parallelism().map_or(1, usize::from);
+    threads.map_or_else(cores, |t| t as usize).min(generate::MAX_THREADS)
 }
 
 /// The layout of `fill`/`generate`, and the givens its variant file brings.

@@ -200,6 +200,13 @@ pub struct GenerateConfig {
     /// automatic budget by size, unlimited up to 81 cells, fifteen times
     /// larger when `minimal`.
     pub check_budget: Option<u64>,
+    /// Threads that run the removal checks of a minimal puzzle after its
+    /// first round, up to [`MAX_THREADS`]: each takes the next check as if
+    /// the checks still running before it keep their givens, and a verdict
+    /// counts only if they did (see [`speculate`]). The puzzle is the same
+    /// for any number; 0 and 1 use the calling thread only, and WebAssembly
+    /// always does. Minimal 25×25, seeds 1 to 24, on two cores: see the README.
+    pub threads: usize,
 }
 
 impl GenerateConfig {
@@ -231,11 +238,13 @@ impl GenerateConfig {
                 vec![Round { propagation, ..Round::default() }]
             }
             (Some(b), true, Some(plain)) if plain < b && layout.cell_count() < PASSES_FROM => {
+                let round = |propagation, budget| Round { speculate: true, ..round(propagation, budget) };
                 vec![first, round(Propagation::LockedCandidates, plain), round(Propagation::Probing, b)]
             }
             (Some(b), true, Some(plain)) if plain < b => {
                 let paced = layout.cell_count() <= PACE_MAX_CELLS;
                 let at_most = paced.then_some(layout.cell_count() * NO_GUESS_SHARE / 1000);
+                let round = |propagation, budget| Round { speculate: true, ..round(propagation, budget) };
                 let mut rounds = vec![
                     first,
                     Round { at_most, ..round(Propagation::Probing, 1) },
@@ -346,31 +355,94 @@ pub struct Generator {
     /// (see [`Pace`]).
     restarts: u32,
     phase: Phase,
+    /// The solvers of the helper threads (see [`GenerateConfig::threads`]),
+    /// made when first needed.
+    helpers: Vec<Solver>,
+    /// Checks run again because a removal recorded while they ran made
+    /// their verdict stale (see [`speculate`]).
+    reruns: u64,
 }
 
 enum Phase {
-    Fill {
-        attempt: u32,
-        per_attempt: u64,
-        nodes: u64,
-    },
-    Remove {
-        solution: Vec<Symbol>,
-        givens: Vec<Option<Symbol>>,
-        /// The orbits this round tries, in order, and how far it has come.
-        queue: Vec<usize>,
-        next: usize,
-        /// Which of [`GenerateConfig::rounds`] is running.
-        round: usize,
-        /// Orbits whose check ran out of this round's budget: the next round
-        /// tries them again with a larger one (the last round defers none).
-        deferred: Vec<usize>,
-        count: usize,
-        undecided: usize,
-        /// Checks of a paced round that ended within its budget (see [`Pace`]).
-        decided: u64,
-    },
+    Fill { attempt: u32, per_attempt: u64, nodes: u64 },
+    Remove(Removing),
     Done,
+}
+
+/// The removal of givens from one grid.
+struct Removing {
+    solution: Vec<Symbol>,
+    givens: Vec<Option<Symbol>>,
+    /// The orbits this round tries, in order, and how far it has come.
+    queue: Vec<usize>,
+    next: usize,
+    /// Which of [`GenerateConfig::rounds`] is running.
+    round: usize,
+    /// Orbits whose check ran out of this round's budget: the next round
+    /// tries them again with a larger one (the last round defers none).
+    deferred: Vec<usize>,
+    count: usize,
+    undecided: usize,
+    /// Checks of a paced round that ended within its budget (see [`Pace`]).
+    decided: u64,
+}
+
+/// What the generator does after a check or a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Then {
+    GoOn,
+    /// The pace or the limit on givens gave up on this grid.
+    StartOver,
+    /// Nothing is left to try.
+    Finish,
+}
+
+impl Removing {
+    /// Records the verdict on the orbit `o` (cells `orbit`) at `queue[next]`,
+    /// tried with the givens as they are, and moves past it.
+    fn commit(&mut self, o: usize, orbit: &[usize], verdict: Removal, rounds: &[Round], restarts: u32) -> Then {
+        self.next += 1;
+        if let Some(pace) = rounds[self.round].pace {
+            self.decided += u64::from(verdict != Removal::Undecided);
+            if pace.gives_up(self.next as u64, self.decided, restarts) {
+                return Then::StartOver;
+            }
+        }
+        let removed = verdict == Removal::Ok;
+        for &c in orbit {
+            self.givens[c] = (!removed).then_some(self.solution[c]);
+        }
+        if removed {
+            self.count -= orbit.len();
+        }
+        match (verdict, self.round + 1 == rounds.len()) {
+            (Removal::Undecided, false) => self.deferred.push(o),
+            (Removal::Undecided, true) => self.undecided += 1,
+            _ => {}
+        }
+        Then::GoOn
+    }
+
+    /// At the end of a round's queue: the next round over the deferred
+    /// orbits, or why there is none.
+    fn end_round(&mut self, rounds: &[Round], restarts: u32) -> Then {
+        let round = rounds[self.round];
+        if round.at_most.is_some_and(|most| Pace::keeps_too_many(most, self.count, restarts)) {
+            return Then::StartOver;
+        }
+        if self.deferred.is_empty() {
+            return Then::Finish;
+        }
+        if round.last_if_idle && (self.queue.len() - self.deferred.len()) * IDLE_SHARE < self.queue.len() {
+            self.undecided += self.deferred.len();
+            self.deferred.clear();
+            return Then::Finish;
+        }
+        self.round += 1;
+        self.queue = std::mem::take(&mut self.deferred);
+        self.next = 0;
+        Then::GoOn
+    }
 }
 
 impl Phase {
@@ -392,6 +464,8 @@ impl Generator {
             rounds: config.rounds(layout),
             restarts: 0,
             phase: Phase::fill(layout),
+            helpers: Vec::new(),
+            reruns: 0,
         })
     }
 
@@ -408,7 +482,7 @@ impl Generator {
                         shuffle(&mut self.orbits, &mut self.rng);
                         let givens = solution.iter().copied().map(Some).collect();
                         let count = self.layout.cell_count();
-                        self.phase = Phase::Remove {
+                        self.phase = Phase::Remove(Removing {
                             solution,
                             givens,
                             queue: (0..self.orbits.len()).collect(),
@@ -418,7 +492,7 @@ impl Generator {
                             count,
                             undecided: 0,
                             decided: 0,
-                        };
+                        });
                     }
                     Err(FillError::GaveUp { nodes: n, .. }) => {
                         *attempt += 1;
@@ -436,84 +510,75 @@ impl Generator {
                     Err(e) => return Err(e.into()),
                 }
             }
-            Phase::Remove { solution, givens, queue, next, round, deferred, count, undecided, decided } => {
-                let rounds = &self.rounds;
-                let mut start_over = false;
-                for _ in 0..checks {
-                    if self.config.target_givens.is_some_and(|t| *count <= t) && !self.config.minimal {
-                        queue.clear();
-                        *next = 0;
-                        deferred.clear();
+            Phase::Remove(r) => {
+                let mut then = Then::GoOn;
+                let mut left = checks as usize;
+                while left > 0 && then == Then::GoOn {
+                    if self.config.target_givens.is_some_and(|t| r.count <= t) && !self.config.minimal {
+                        r.queue.clear();
+                        r.next = 0;
+                        r.deferred.clear();
+                        then = Then::Finish;
                         break;
                     }
-                    let Some(&o) = queue.get(*next) else {
-                        if rounds[*round].at_most.is_some_and(|most| Pace::keeps_too_many(most, *count, self.restarts))
-                        {
-                            start_over = true;
-                            break;
-                        }
-                        if deferred.is_empty() {
-                            break;
-                        }
-                        if rounds[*round].last_if_idle && (queue.len() - deferred.len()) * IDLE_SHARE < queue.len() {
-                            *undecided += deferred.len();
-                            deferred.clear();
-                            break;
-                        }
-                        *round += 1;
-                        *queue = std::mem::take(deferred);
-                        *next = 0;
+                    if r.next == r.queue.len() {
+                        then = r.end_round(&self.rounds, self.restarts);
                         continue;
-                    };
-                    *next += 1;
+                    }
+                    let round = self.rounds[r.round];
+                    if round.speculate && THREADS && self.config.threads > 1 && left > 1 {
+                        let helpers = self.config.threads.min(MAX_THREADS) - 1;
+                        while self.helpers.len() < helpers {
+                            self.helpers.push(Solver::new(&self.layout));
+                        }
+                        let solvers = (&mut self.solver, &mut self.helpers[..helpers]);
+                        let ran = speculate(solvers, &self.orbits, r, &self.rounds, self.restarts, left);
+                        left -= ran.recorded;
+                        self.reruns += ran.reruns;
+                        then = ran.then;
+                        continue;
+                    }
+                    let o = r.queue[r.next];
                     let orbit = &self.orbits[o];
                     for &c in orbit {
-                        givens[c] = None;
+                        r.givens[c] = None;
                     }
-                    let last = *round + 1 == rounds.len();
-                    let verdict = removal(&mut self.solver, givens, solution, orbit, rounds[*round]);
-                    if let Some(pace) = rounds[*round].pace {
-                        *decided += u64::from(verdict != Removal::Undecided);
-                        if pace.gives_up(*next as u64, *decided, self.restarts) {
-                            start_over = true;
-                            break;
-                        }
-                    }
-                    if verdict == Removal::Ok {
-                        *count -= orbit.len();
-                        continue;
-                    }
-                    for &c in orbit {
-                        givens[c] = Some(solution[c]);
-                    }
-                    match (verdict, last) {
-                        (Removal::Undecided, false) => deferred.push(o),
-                        (Removal::Undecided, true) => *undecided += 1,
-                        _ => {}
-                    }
+                    let verdict = removal(&mut self.solver, &r.givens, &r.solution, orbit, round);
+                    left -= 1;
+                    then = r.commit(o, orbit, verdict, &self.rounds, self.restarts);
                 }
-                if start_over {
-                    self.restarts += 1;
-                    self.phase = Phase::fill(&self.layout);
-                    return Ok(self.removing(self.orbits.len()));
-                }
-                if *next >= queue.len() && deferred.is_empty() {
-                    let done = Generated {
-                        givens: std::mem::take(givens),
-                        solution: std::mem::take(solution),
-                        undecided: *undecided,
-                        restarts: self.restarts,
-                    };
-                    self.phase = Phase::Done;
-                    return Ok(Progress::Done(done));
+                match then {
+                    Then::StartOver => {
+                        self.restarts += 1;
+                        self.phase = Phase::fill(&self.layout);
+                        return Ok(self.removing(self.orbits.len()));
+                    }
+                    Then::Finish => {
+                        let done = Generated {
+                            givens: std::mem::take(&mut r.givens),
+                            solution: std::mem::take(&mut r.solution),
+                            undecided: r.undecided,
+                            restarts: self.restarts,
+                        };
+                        self.phase = Phase::Done;
+                        return Ok(Progress::Done(done));
+                    }
+                    Then::GoOn => {}
                 }
             }
             Phase::Done => {}
         }
         match &self.phase {
-            Phase::Remove { queue, next, deferred, .. } => Ok(self.removing(queue.len() - next + deferred.len())),
+            Phase::Remove(r) => Ok(self.removing(r.queue.len() - r.next + r.deferred.len())),
             _ => Err(GenerateError::Finished),
         }
+    }
+
+    /// How many checks ran again on a helper thread or this one because a
+    /// removal recorded while they ran made their verdict stale: the price
+    /// of [`GenerateConfig::threads`], for benchmarks and tests.
+    pub fn reruns(&self) -> u64 {
+        self.reruns
     }
 
     /// Progress while removing with `left` orbits of this grid still to try:
@@ -557,6 +622,201 @@ fn removal(
         }
     }
     Removal::Ok
+}
+
+/// Whether helper threads can run: not in WebAssembly, whose `std` has no
+/// threads.
+const THREADS: bool = cfg!(not(target_family = "wasm"));
+
+/// The most threads a generator uses (see [`GenerateConfig::threads`]).
+pub const MAX_THREADS: usize = 16;
+
+/// Runs up to `limit` checks of `r`, from `r.next` on and into the next
+/// rounds while they may run so, on the calling thread and `helpers` at once,
+/// and records their verdicts in order; stops early when a verdict or the end
+/// of a round ends the removal.
+///
+/// Each thread takes the first check that nobody has taken and runs it on
+/// the givens as recorded so far, that is as if the checks still running
+/// before it keep their givens, which most checks of these rounds do (about
+/// 97 % of the checks of the probing passes of a minimal 25×25 keep or
+/// defer their given). A check deferred to the next round can be taken as
+/// soon as it is recorded, before its round ends. The thread that ends a
+/// check records every verdict it can, in queue order, and one only if no
+/// given was removed since its check began; otherwise that check runs
+/// again. Every recorded verdict is thus the one the calling thread alone
+/// would have reached, and the puzzle is the same for any number of threads.
+///
+/// Returns the checks recorded, the checks run again, and what to do next.
+fn speculate(
+    (main, helpers): (&mut Solver, &mut [Solver]),
+    orbits: &[Vec<usize>],
+    r: &mut Removing,
+    rounds: &[Round],
+    restarts: u32,
+    limit: usize,
+) -> Speculated {
+    use std::sync::{Condvar, Mutex, PoisonError};
+
+    /// A check to run: an orbit, in a round.
+    #[derive(Clone, Copy)]
+    struct Job {
+        orbit: usize,
+        round: usize,
+    }
+
+    /// What the threads share.
+    struct Shared<'r> {
+        r: &'r mut Removing,
+        /// The givens as recorded.
+        givens: Vec<Option<Symbol>>,
+        /// How many removals were recorded: a verdict reached before the
+        /// last of them is stale.
+        removals: u64,
+        /// The checks in the order they are recorded: the rest of this
+        /// round, then the checks deferred to the next rounds so far.
+        jobs: Vec<Job>,
+        /// Verdicts not yet recorded, one per job, with the removals they saw.
+        verdicts: Vec<Option<(Removal, u64)>>,
+        /// The next job to record, and the next one nobody has taken.
+        recorded: usize,
+        untaken: usize,
+        /// A job whose verdict went stale, to take first, and how many did.
+        again: Option<usize>,
+        reruns: u64,
+        /// Set when no more jobs are to be taken, with what comes next.
+        stop: Option<Then>,
+    }
+
+    impl Shared<'_> {
+        fn take(&mut self, limit: usize) -> Option<(usize, Vec<Option<Symbol>>, u64)> {
+            let i = self.again.take().or_else(|| {
+                (self.untaken < self.jobs.len().min(limit)).then(|| {
+                    self.untaken += 1;
+                    self.untaken - 1
+                })
+            })?;
+            Some((i, self.givens.clone(), self.removals))
+        }
+
+        /// Records the verdicts that can be, in order.
+        fn record(&mut self, orbits: &[Vec<usize>], rounds: &[Round], restarts: u32, limit: usize) {
+            while self.stop.is_none() {
+                let r = &mut *self.r;
+                if r.next == r.queue.len() {
+                    let then = r.end_round(rounds, restarts);
+                    if then != Then::GoOn || !rounds[r.round].speculate {
+                        self.stop = Some(then);
+                    }
+                    continue;
+                }
+                let Some((verdict, removals)) = self.verdicts[self.recorded] else { return };
+                self.verdicts[self.recorded] = None;
+                if removals != self.removals {
+                    self.again = Some(self.recorded);
+                    self.reruns += 1;
+                    return;
+                }
+                let job = self.jobs[self.recorded];
+                debug_assert!(job.orbit == r.queue[r.next] && job.round == r.round);
+                let orbit = &orbits[job.orbit];
+                if verdict == Removal::Ok {
+                    for &c in orbit {
+                        self.givens[c] = None;
+                    }
+                    self.removals += 1;
+                }
+                let then = r.commit(job.orbit, orbit, verdict, rounds, restarts);
+                self.recorded += 1;
+                let next_round = rounds.get(job.round + 1).filter(|_| verdict == Removal::Undecided);
+                if next_round.is_some_and(|round| round.speculate) {
+                    self.jobs.push(Job { orbit: job.orbit, round: job.round + 1 });
+                    self.verdicts.push(None);
+                }
+                if then != Then::GoOn || self.recorded == limit {
+                    self.stop = Some(then);
+                }
+            }
+        }
+    }
+
+    // This round's checks not yet recorded, then those already deferred to
+    // the next one, if it may run so; [`Shared::record`] adds the rest.
+    let mut jobs: Vec<Job> = r.queue[r.next..].iter().map(|&orbit| Job { orbit, round: r.round }).collect();
+    if rounds.get(r.round + 1).is_some_and(|round| round.speculate) {
+        jobs.extend(r.deferred.iter().map(|&orbit| Job { orbit, round: r.round + 1 }));
+    }
+    let solution = r.solution.clone();
+    let shared = Mutex::new(Shared {
+        givens: r.givens.clone(),
+        removals: 0,
+        verdicts: vec![None; jobs.len()],
+        jobs,
+        recorded: 0,
+        untaken: 0,
+        again: None,
+        reruns: 0,
+        stop: None,
+        r,
+    });
+    /// Stops the other threads when its thread panics: they would wait for
+    /// it forever, and the scope would never pass the panic on.
+    struct StopOnPanic<'a, 'r>(&'a Mutex<Shared<'r>>, &'a Condvar);
+
+    impl Drop for StopOnPanic<'_, '_> {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                self.0.lock().unwrap_or_else(PoisonError::into_inner).stop.get_or_insert(Then::GoOn);
+                self.1.notify_all();
+            }
+        }
+    }
+
+    let changed = Condvar::new();
+    let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
+    let work = |solver: &mut Solver| {
+        let _guard = StopOnPanic(&shared, &changed);
+        loop {
+            let mut shared = lock();
+            let (i, mut givens, removals) = loop {
+                if shared.stop.is_some() {
+                    return;
+                }
+                if let Some(job) = shared.take(limit) {
+                    break job;
+                }
+                shared = changed.wait(shared).unwrap_or_else(PoisonError::into_inner);
+            };
+            let job = shared.jobs[i];
+            drop(shared);
+            let orbit = &orbits[job.orbit];
+            for &c in orbit {
+                givens[c] = None;
+            }
+            let verdict = removal(solver, &givens, &solution, orbit, rounds[job.round]);
+            let mut shared = lock();
+            shared.verdicts[i] = Some((verdict, removals));
+            shared.record(orbits, rounds, restarts, limit);
+            drop(shared);
+            changed.notify_all();
+        }
+    };
+    std::thread::scope(|scope| {
+        for solver in helpers.iter_mut() {
+            let work = &work;
+            scope.spawn(move || work(solver));
+        }
+        work(main);
+    });
+    let shared = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Speculated { recorded: shared.recorded, reruns: shared.reruns, then: shared.stop.unwrap_or(Then::GoOn) }
+}
+
+/// What [`speculate`] did.
+struct Speculated {
+    recorded: usize,
+    reruns: u64,
+    then: Then,
 }
 
 /// The probing passes of a minimal puzzle, as shares of its check budget
@@ -622,6 +882,10 @@ struct Round {
     /// When set, a round that decides fewer than one in [`IDLE_SHARE`] of its
     /// checks is the last: what it left undecided stays undecided.
     last_if_idle: bool,
+    /// When set, the round's checks may run on several threads (see
+    /// [`speculate`]): set on the rounds of a minimal puzzle after the first,
+    /// whose checks mostly keep or defer their given.
+    speculate: bool,
 }
 
 impl Default for Round {
@@ -632,6 +896,7 @@ impl Default for Round {
             pace: None,
             at_most: None,
             last_if_idle: false,
+            speculate: false,
         }
     }
 }
@@ -833,6 +1098,44 @@ mod tests {
         assert_eq!(idle_passes(Layout::classic(5).unwrap()), from_paced);
         assert_eq!(idle_passes(Layout::classic(6).unwrap()), from_paced);
         assert_eq!(idle_passes(Layout::classic(4).unwrap()), [false; 3]);
+    }
+
+    /// Helper threads change the time a minimal puzzle takes, never the
+    /// puzzle: against the calling thread alone, with one and two helpers, in
+    /// one step or in steps of a few checks, with orbits of one cell and of
+    /// two, on a grid that checks in one probing round and on one that
+    /// checks in passes. Some verdicts do go stale on the way and are
+    /// reached again.
+    #[test]
+    fn helper_threads_change_nothing_but_the_time() {
+        let cases = [
+            (Layout::classic(4).unwrap(), Symmetry::None, 0..4),
+            (Layout::classic(4).unwrap(), Symmetry::Rot180, 0..2),
+            (Layout::boxed(4, 5).unwrap(), Symmetry::None, 1..2),
+        ];
+        let mut reruns = 0;
+        for (layout, symmetry, seeds) in cases {
+            for seed in seeds {
+                let config = |threads| GenerateConfig { minimal: true, symmetry, threads, ..Default::default() };
+                let run = |threads, checks| {
+                    let mut generator = Generator::new(&layout, &config(threads), seed).unwrap();
+                    loop {
+                        if let Progress::Done(g) = generator.step(checks).unwrap() {
+                            break (g, generator.reruns());
+                        }
+                    }
+                };
+                let (alone, none) = run(1, u32::MAX);
+                assert_eq!(none, 0);
+                assert_eq!(Solver::new(&layout).uniqueness(&alone.givens), Uniqueness::Unique(alone.solution.clone()));
+                for (threads, checks) in [(2, u32::MAX), (3, u32::MAX), (2, 7)] {
+                    let (g, stale) = run(threads, checks);
+                    assert_eq!(g, alone, "{symmetry:?}, seed {seed}: {threads} threads, {checks} checks a step");
+                    reruns += stale;
+                }
+            }
+        }
+        assert!(reruns > 0, "no verdict went stale: the test shows nothing about them");
     }
 
     fn minimal_rounds(layout: Layout) -> Vec<Round> {

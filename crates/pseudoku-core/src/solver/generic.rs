@@ -41,6 +41,8 @@ const TIGHT: u32 = 4;
 struct Slot {
     house: u32,
     pos: u32,
+    /// `house * N`: where the house's places (and cells) start.
+    row: u32,
 }
 
 /// Two houses sharing two or more cells (and not all), seen from one of them.
@@ -86,8 +88,12 @@ struct Work<M> {
     shrunk: Vec<M>,
     /// Whether locked candidates run in this search.
     use_locked: bool,
-    /// Cells that lost a candidate, noted while `tracing` (by [`Engine::probe`]).
-    trail: Vec<u32>,
+    /// While `tracing` (a try of [`Engine::probe`]): each cell that lost a
+    /// candidate with its candidates before, and each place that shrank,
+    /// as its index in `places` and its positions before, in order. The try
+    /// works on its node's own state, and these undo it.
+    undo_cells: Vec<(u32, M)>,
+    undo_places: Vec<(u32, M)>,
     tracing: bool,
 }
 
@@ -129,6 +135,17 @@ pub(super) struct Engine<M: Mask> {
     used: Vec<M>,
     frames: Vec<Frame<M>>,
     out: Vec<Symbol>,
+    /// Scratch for [`Engine::probe`]: the cells the first try changed, with
+    /// their candidates after it, then after the second try.
+    first_try: Vec<(u32, M)>,
+    second_try: Vec<M>,
+}
+
+/// Which try of a cell's two [`Engine::trial`] is.
+#[derive(Clone, Copy)]
+enum Try {
+    First,
+    Second,
 }
 
 struct Frame<M> {
@@ -143,7 +160,7 @@ impl<M: Mask> Tables<M> {
         let house_cells: Vec<u32> = layout.houses().iter().flat_map(|h| h.cells.iter().map(|c| c.0)).collect();
         let mut per_cell = vec![Vec::new(); cells];
         for (i, &c) in house_cells.iter().enumerate() {
-            per_cell[c as usize].push(Slot { house: (i / n) as u32, pos: (i % n) as u32 });
+            per_cell[c as usize].push(Slot { house: (i / n) as u32, pos: (i % n) as u32, row: (i - i % n) as u32 });
         }
         let (mut slot_start, mut slots) = (Vec::with_capacity(cells + 1), Vec::new());
         for list in per_cell {
@@ -286,7 +303,8 @@ impl<M: Mask> Tables<M> {
         places: &mut [M],
         work: &mut Work<M>,
     ) -> Result<(), Contradiction> {
-        let m = cells[c] & !M::bit(s);
+        let before = cells[c];
+        let m = before & !M::bit(s);
         if m.is_zero() {
             return Err(Contradiction);
         }
@@ -295,12 +313,16 @@ impl<M: Mask> Tables<M> {
             work.naked.push(c as u32);
         }
         if work.tracing {
-            work.trail.push(c as u32);
+            work.undo_cells.push((c as u32, before));
         }
         for slot in self.slots(c) {
-            let i = self.at(slot.house, s);
-            let p = places[i] & !M::bit(slot.pos as usize);
+            let i = slot.row as usize + s;
+            let before = places[i];
+            let p = before & !M::bit(slot.pos as usize);
             places[i] = p;
+            if work.tracing {
+                work.undo_places.push((i as u32, before));
+            }
             self.shrunk(p, slot.house, s as u32, work)?;
         }
         Ok(())
@@ -330,9 +352,9 @@ impl<M: Mask> Tables<M> {
     ) -> Result<(), Contradiction> {
         let s = cells[c].lowest();
         for slot in self.slots(c) {
-            let others = places[self.at(slot.house, s)] & !M::bit(slot.pos as usize);
+            let others = places[slot.row as usize + s] & !M::bit(slot.pos as usize);
             for pos in Members(others) {
-                let peer = self.house_cells[self.at(slot.house, pos)] as usize;
+                let peer = self.house_cells[slot.row as usize + pos] as usize;
                 self.remove(peer, s, cells, places, work)?;
             }
         }
@@ -438,7 +460,8 @@ impl<M: Mask> Engine<M> {
             locked: Vec::with_capacity(tables.houses),
             shrunk: vec![M::ZERO; tables.houses],
             use_locked: true,
-            trail: Vec::new(),
+            undo_cells: Vec::new(),
+            undo_places: Vec::new(),
             tracing: false,
         };
         Engine {
@@ -447,6 +470,8 @@ impl<M: Mask> Engine<M> {
             used: vec![M::ZERO; tables.houses],
             frames: Vec::with_capacity(tables.cells),
             out: Vec::with_capacity(tables.cells),
+            first_try: Vec::new(),
+            second_try: Vec::new(),
             tables,
         }
     }
@@ -620,61 +645,38 @@ impl<M: Mask> Engine<M> {
     fn probe(&mut self, level: usize) -> Result<Option<usize>, Contradiction> {
         let mut best: (Option<usize>, u64) = (None, 0);
         let (ncells, stride) = (self.tables.cells, self.tables.stride());
-        let need = (level + 3) * stride;
-        if self.arena.len() < need {
-            self.arena.resize(need, M::ZERO);
-        }
-        let (here, above) = (level * stride, (level + 1) * stride);
-        let (first, second) = (above, above + stride);
+        let here = level * stride;
         for c in 0..ncells {
             let m = self.arena[here + c];
             if m.is_single() || !m.without_lowest().is_single() {
                 continue;
             }
             let (a, b) = (m.lowest(), m.without_lowest().lowest());
-            // The first branch notes the cells it changes: only those can
-            // have lost a candidate in both branches.
-            self.work.tracing = true;
-            self.arena.copy_within(here..above, first);
-            let a_holds = self.trial(level + 1, (c, a));
-            if !a_holds {
-                self.work.tracing = false;
-                self.work.trail.clear();
+            let Some(a_len) = self.trial(level, (c, a), Try::First) else {
                 self.propagate(level, (c, b))?;
                 continue;
-            }
-            let a_len = self.work.trail.len();
-            self.arena.copy_within(here..above, second);
-            let b_fails = !self.trial(level + 2, (c, b));
-            self.work.tracing = false;
-            if b_fails {
-                self.work.trail.clear();
+            };
+            let Some(b_len) = self.trial(level, (c, b), Try::Second) else {
                 self.propagate(level, (c, a))?;
                 continue;
-            }
-            let trail = core::mem::take(&mut self.work.trail);
-            let b_len = trail.len() - a_len;
+            };
             let score = (a_len as u64 + 1) * (b_len as u64 + 1);
             if score > best.1 {
                 best = (Some(c), score);
             }
+            // Only a cell the first try changed can have lost a candidate in both.
             let t = &self.tables;
-            let (cells, rest) = self.arena[here..].split_at_mut(ncells);
-            let (places, rest) = rest.split_at_mut(stride - ncells);
-            let (a_cells, b_cells) = (&rest[..ncells], &rest[stride..stride + ncells]);
+            let (cells, places) = self.arena[here..here + stride].split_at_mut(ncells);
             let work = &mut self.work;
             let mut result = Ok(());
-            for &d in &trail[..a_len] {
+            for (&(d, after_a), &after_b) in self.first_try.iter().zip(&self.second_try) {
                 let d = d as usize;
-                let gone = cells[d] & !(a_cells[d] | b_cells[d]);
+                let gone = cells[d] & !(after_a | after_b);
                 for s in Members(gone) {
                     result = result.and_then(|()| t.remove(d, s, cells, places, work));
                 }
             }
-            let result = result.and_then(|()| t.fixpoint(cells, places, work));
-            self.work.trail = trail;
-            self.work.trail.clear();
-            if let Err(e) = result {
+            if let Err(e) = result.and_then(|()| t.fixpoint(cells, places, work)) {
                 self.work.clear();
                 return Err(e);
             }
@@ -683,18 +685,48 @@ impl<M: Mask> Engine<M> {
         Ok(best.0.filter(|&c| !self.arena[here + c].is_single()))
     }
 
-    /// One try of [`Engine::probe`]: whether putting symbol `s` in cell `c`
-    /// at level `level` survives naked and hidden singles. The tries leave
-    /// locked candidates out: a probing node then costs about half as much
-    /// (45 against 85 µs on 25×25), and the witness searches of a minimal
-    /// 25×25 took about as many nodes (13,700 and 18,700 against 14,300 and
-    /// 13,800 on two puzzles), so their time fell by 1.4 to 2×. The node's own
-    /// propagation still uses them.
-    fn trial(&mut self, level: usize, (c, s): (usize, usize)) -> bool {
+    /// One try of [`Engine::probe`]: putting symbol `s` in cell `c` at level
+    /// `level`, with naked and hidden singles. Returns how many candidates it
+    /// removed, or `None` when it led to a contradiction. The try works on
+    /// the level itself, noting each change, and undoes them after: a few
+    /// writes per change, where copying the level cost all of it (10 KB at
+    /// 25×25) per try. Before undoing, a first try that holds keeps the cells
+    /// it changed with their candidates after it in `first_try`, and a second
+    /// one the candidates of those cells after it in `second_try`.
+    ///
+    /// The tries leave locked candidates out: a probing node then costs about
+    /// half as much (45 against 85 µs on 25×25), and the witness searches of
+    /// a minimal 25×25 took about as many nodes (13,700 and 18,700 against
+    /// 14,300 and 13,800 on two puzzles), so their time fell by 1.4 to 2×.
+    /// The node's own propagation still uses them.
+    fn trial(&mut self, level: usize, (c, s): (usize, usize), which: Try) -> Option<usize> {
         let locked = core::mem::replace(&mut self.work.use_locked, false);
+        self.work.tracing = true;
         let holds = self.propagate(level, (c, s)).is_ok();
+        self.work.tracing = false;
         self.work.use_locked = locked;
-        holds
+        let stride = self.tables.stride();
+        let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at_mut(self.tables.cells);
+        if holds {
+            match which {
+                Try::First => {
+                    self.first_try.clear();
+                    self.first_try.extend(self.work.undo_cells.iter().map(|&(d, _)| (d, cells[d as usize])));
+                }
+                Try::Second => {
+                    self.second_try.clear();
+                    self.second_try.extend(self.first_try.iter().map(|&(d, _)| cells[d as usize]));
+                }
+            }
+        }
+        let removed = self.work.undo_cells.len();
+        for (i, before) in self.work.undo_places.drain(..).rev() {
+            places[i as usize] = before;
+        }
+        for (d, before) in self.work.undo_cells.drain(..).rev() {
+            cells[d as usize] = before;
+        }
+        holds.then_some(removed)
     }
 
     /// Propagates level `level` to a fixpoint after putting symbol `s` in
