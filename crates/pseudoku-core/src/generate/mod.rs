@@ -643,8 +643,8 @@ pub const MAX_THREADS: usize = 16;
 /// defer their given). A check deferred to the next round can be taken as
 /// soon as it is recorded, before its round ends. The thread that ends a
 /// check records every verdict it can, in queue order, and one only if no
-/// given was removed since its check began; otherwise that check runs
-/// again. Every recorded verdict is thus the one the calling thread alone
+/// given was removed since its check began (the count of givens is the
+/// same); otherwise that check runs again. Every recorded verdict is thus the one the calling thread alone
 /// would have reached, and the puzzle is the same for any number of threads.
 ///
 /// Returns the checks recorded, the checks run again, and what to do next.
@@ -665,19 +665,18 @@ fn speculate(
         round: usize,
     }
 
-    /// What the threads share.
+    /// What the threads share: the removal, whose givens are those recorded
+    /// so far and whose count of givens falls with every removal recorded,
+    /// and the checks.
     struct Shared<'r> {
         r: &'r mut Removing,
-        /// The givens as recorded.
-        givens: Vec<Option<Symbol>>,
-        /// How many removals were recorded: a verdict reached before the
-        /// last of them is stale.
-        removals: u64,
         /// The checks in the order they are recorded: the rest of this
         /// round, then the checks deferred to the next rounds so far.
         jobs: Vec<Job>,
-        /// Verdicts not yet recorded, one per job, with the removals they saw.
-        verdicts: Vec<Option<(Removal, u64)>>,
+        /// Verdicts not yet recorded, one per job, with the count of givens
+        /// their check saw: a verdict whose count is no longer `r.count` is
+        /// stale.
+        verdicts: Vec<Option<(Removal, usize)>>,
         /// The next job to record, and the next one nobody has taken.
         recorded: usize,
         untaken: usize,
@@ -689,14 +688,14 @@ fn speculate(
     }
 
     impl Shared<'_> {
-        fn take(&mut self, limit: usize) -> Option<(usize, Vec<Option<Symbol>>, u64)> {
+        fn take(&mut self, limit: usize) -> Option<(usize, Vec<Option<Symbol>>, usize)> {
             let i = self.again.take().or_else(|| {
                 (self.untaken < self.jobs.len().min(limit)).then(|| {
                     self.untaken += 1;
                     self.untaken - 1
                 })
             })?;
-            Some((i, self.givens.clone(), self.removals))
+            Some((i, self.r.givens.clone(), self.r.count))
         }
 
         /// Records the verdicts that can be, in order.
@@ -710,23 +709,16 @@ fn speculate(
                     }
                     continue;
                 }
-                let Some((verdict, removals)) = self.verdicts[self.recorded] else { return };
+                let Some((verdict, count)) = self.verdicts[self.recorded] else { return };
                 self.verdicts[self.recorded] = None;
-                if removals != self.removals {
+                if count != r.count {
                     self.again = Some(self.recorded);
                     self.reruns += 1;
                     return;
                 }
                 let job = self.jobs[self.recorded];
                 debug_assert!(job.orbit == r.queue[r.next] && job.round == r.round);
-                let orbit = &orbits[job.orbit];
-                if verdict == Removal::Ok {
-                    for &c in orbit {
-                        self.givens[c] = None;
-                    }
-                    self.removals += 1;
-                }
-                let then = r.commit(job.orbit, orbit, verdict, rounds, restarts);
+                let then = r.commit(job.orbit, &orbits[job.orbit], verdict, rounds, restarts);
                 self.recorded += 1;
                 let next_round = rounds.get(job.round + 1).filter(|_| verdict == Removal::Undecided);
                 if next_round.is_some_and(|round| round.speculate) {
@@ -740,25 +732,6 @@ fn speculate(
         }
     }
 
-    // This round's checks not yet recorded, then those already deferred to
-    // the next one, if it may run so; [`Shared::record`] adds the rest.
-    let mut jobs: Vec<Job> = r.queue[r.next..].iter().map(|&orbit| Job { orbit, round: r.round }).collect();
-    if rounds.get(r.round + 1).is_some_and(|round| round.speculate) {
-        jobs.extend(r.deferred.iter().map(|&orbit| Job { orbit, round: r.round + 1 }));
-    }
-    let solution = r.solution.clone();
-    let shared = Mutex::new(Shared {
-        givens: r.givens.clone(),
-        removals: 0,
-        verdicts: vec![None; jobs.len()],
-        jobs,
-        recorded: 0,
-        untaken: 0,
-        again: None,
-        reruns: 0,
-        stop: None,
-        r,
-    });
     /// Stops the other threads when its thread panics: they would wait for
     /// it forever, and the scope would never pass the panic on.
     struct StopOnPanic<'a, 'r>(&'a Mutex<Shared<'r>>, &'a Condvar);
@@ -772,13 +745,30 @@ fn speculate(
         }
     }
 
+    // This round's checks not yet recorded, then those already deferred to
+    // the next one, if it may run so; [`Shared::record`] adds the rest.
+    let mut jobs: Vec<Job> = r.queue[r.next..].iter().map(|&orbit| Job { orbit, round: r.round }).collect();
+    if rounds.get(r.round + 1).is_some_and(|round| round.speculate) {
+        jobs.extend(r.deferred.iter().map(|&orbit| Job { orbit, round: r.round + 1 }));
+    }
+    let solution = r.solution.clone();
+    let shared = Mutex::new(Shared {
+        verdicts: vec![None; jobs.len()],
+        jobs,
+        recorded: 0,
+        untaken: 0,
+        again: None,
+        reruns: 0,
+        stop: None,
+        r,
+    });
     let changed = Condvar::new();
     let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
     let work = |solver: &mut Solver| {
         let _guard = StopOnPanic(&shared, &changed);
         loop {
             let mut shared = lock();
-            let (i, mut givens, removals) = loop {
+            let (i, mut givens, count) = loop {
                 if shared.stop.is_some() {
                     return;
                 }
@@ -795,7 +785,7 @@ fn speculate(
             }
             let verdict = removal(solver, &givens, &solution, orbit, rounds[job.round]);
             let mut shared = lock();
-            shared.verdicts[i] = Some((verdict, removals));
+            shared.verdicts[i] = Some((verdict, count));
             shared.record(orbits, rounds, restarts, limit);
             drop(shared);
             changed.notify_all();
