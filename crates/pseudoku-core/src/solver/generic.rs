@@ -148,10 +148,30 @@ enum Try {
     Second,
 }
 
+#[derive(Clone)]
 struct Frame<M> {
     level: usize,
     cell: usize,
     remaining: M,
+}
+
+/// A search stopped by its node budget, as it stood: the frames of its
+/// branches still open, the levels they branch from, its nodes and
+/// solutions so far. [`Engine::search_from`] goes on from it as if it had
+/// never stopped.
+pub(super) struct Saved<M> {
+    frames: Vec<Frame<M>>,
+    arena: Vec<M>,
+    nodes: u64,
+    solutions: u64,
+    probing: bool,
+}
+
+impl<M> Saved<M> {
+    /// The memory it holds, in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.arena.len() * size_of::<M>() + self.frames.len() * size_of::<Frame<M>>()
+    }
 }
 
 impl<M: Mask> Tables<M> {
@@ -479,9 +499,25 @@ impl<M: Mask> Engine<M> {
     pub(super) fn search(
         &mut self,
         givens: &[Option<Symbol>],
-        mut options: SearchOptions<'_>,
+        options: SearchOptions<'_>,
         sink: &mut dyn Sink,
     ) -> SearchReport {
+        self.search_from(givens, options, sink, None, false).0
+    }
+
+    /// A search, or the rest of the search `resume` stopped by its budget:
+    /// the caller vouches that it was of the same givens with the same
+    /// options but the budget, and without `rng`, whose state it does not
+    /// keep. With `pause`, a search that runs out of budget returns where
+    /// it stood, to go on from there later with a larger one.
+    pub(super) fn search_from(
+        &mut self,
+        givens: &[Option<Symbol>],
+        mut options: SearchOptions<'_>,
+        sink: &mut dyn Sink,
+        resume: Option<&Saved<M>>,
+        pause: bool,
+    ) -> (SearchReport, Option<Saved<M>>) {
         let (cells, stride) = (self.tables.cells, self.tables.stride());
         assert_eq!(givens.len(), cells, "one given (or None) per cell");
         self.work.use_locked = options.propagation != Propagation::Singles;
@@ -489,22 +525,33 @@ impl<M: Mask> Engine<M> {
         let probe_from = if options.propagation == Propagation::Auto { PROBE_AFTER } else { u64::MAX };
         let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.frames.clear();
-        if self.load(givens, options.exclude).is_err() {
-            return report;
-        }
-        let pick = match probing.then(|| self.probe(0)).transpose() {
-            Err(Contradiction) => return report,
-            Ok(pick) => pick.flatten(),
-        };
-        match pick.or_else(|| self.choose(0)) {
-            None => {
-                report.solutions = 1;
-                if self.emit(0, sink) == Flow::Stop {
-                    report.end = SearchEnd::Stopped;
-                }
-                return report;
+        if let Some(saved) = resume {
+            if self.arena.len() < saved.arena.len() {
+                self.arena.resize(saved.arena.len(), M::ZERO);
             }
-            Some(cell) => self.frames.push(Frame { level: 0, cell, remaining: self.arena[cell] }),
+            self.arena[..saved.arena.len()].copy_from_slice(&saved.arena);
+            self.frames.extend_from_slice(&saved.frames);
+            report.nodes = saved.nodes;
+            report.solutions = saved.solutions;
+            probing = saved.probing;
+        } else {
+            if self.load(givens, options.exclude).is_err() {
+                return (report, None);
+            }
+            let pick = match probing.then(|| self.probe(0)).transpose() {
+                Err(Contradiction) => return (report, None),
+                Ok(pick) => pick.flatten(),
+            };
+            match pick.or_else(|| self.choose(0)) {
+                None => {
+                    report.solutions = 1;
+                    if self.emit(0, sink) == Flow::Stop {
+                        report.end = SearchEnd::Stopped;
+                    }
+                    return (report, None);
+                }
+                Some(cell) => self.frames.push(Frame { level: 0, cell, remaining: self.arena[cell] }),
+            }
         }
         while let Some(frame) = self.frames.last_mut() {
             if frame.remaining.is_zero() {
@@ -541,11 +588,11 @@ impl<M: Mask> Engine<M> {
             probing |= report.nodes == probe_from;
             if report.nodes % PROGRESS_INTERVAL == 0 && sink.progress(report.nodes) == Flow::Stop {
                 report.end = SearchEnd::Stopped;
-                return report;
+                return (report, None);
             }
             if options.node_budget.is_some_and(|b| report.nodes > b) {
                 report.end = SearchEnd::OutOfBudget;
-                return report;
+                return (report, pause.then(|| self.pause_before(parent, child, (cell, symbol), &report, probing)));
             }
             if self.propagate(child, (cell, symbol)).is_err() {
                 continue;
@@ -559,7 +606,7 @@ impl<M: Mask> Engine<M> {
                     report.solutions += 1;
                     if self.emit(child, sink) == Flow::Stop {
                         report.end = SearchEnd::Stopped;
-                        return report;
+                        return (report, None);
                     }
                 }
                 Some(next) => {
@@ -568,7 +615,29 @@ impl<M: Mask> Engine<M> {
                 }
             }
         }
-        report
+        (report, None)
+    }
+
+    /// The search as it stood before it put `symbol` in `cell` at level
+    /// `parent` (into level `child`, `parent` itself for the last candidate)
+    /// and counted that node: the symbol goes back among the frame's
+    /// candidates, to be tried first again when the search goes on. The
+    /// levels up to `parent` are as they were; the child was not touched yet.
+    fn pause_before(
+        &self,
+        parent: usize,
+        child: usize,
+        (cell, symbol): (usize, usize),
+        report: &SearchReport,
+        probing: bool,
+    ) -> Saved<M> {
+        let mut frames = self.frames.clone();
+        match frames.last_mut() {
+            Some(frame) if child != parent => frame.remaining |= M::bit(symbol),
+            _ => frames.push(Frame { level: parent, cell, remaining: M::bit(symbol) }),
+        }
+        let arena = self.arena[..(parent + 1) * self.tables.stride()].to_vec();
+        Saved { frames, arena, nodes: report.nodes - 1, solutions: report.solutions, probing }
     }
 
     fn emit(&mut self, level: usize, sink: &mut dyn Sink) -> Flow {

@@ -12,6 +12,8 @@
 //! grows only when the search goes deeper than ever before; after that the
 //! search loop allocates nothing. The classic 9×9 fast path is `classic9.rs`.
 
+use core::any::Any;
+
 use rand::RngCore;
 
 use crate::bits::Wide;
@@ -22,7 +24,7 @@ mod classic9;
 mod generic;
 
 use classic9::Classic9;
-use generic::Engine;
+use generic::{Engine, Saved};
 
 /// What a [`Sink`] wants after each event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,6 +219,71 @@ impl Solver {
         dispatch!(self, e => e.search(givens, options, sink))
     }
 
+    /// [`Solver::search`] that, when its node budget runs out, also returns
+    /// where it stopped, to go on from there with [`Solver::resume`]. A
+    /// search with `rng` never pauses, as it cannot keep the state of `rng`,
+    /// and neither does the classic 9×9 fast path.
+    pub fn search_pausable(
+        &mut self,
+        givens: &[Option<Symbol>],
+        options: SearchOptions<'_>,
+        sink: &mut dyn Sink,
+    ) -> (SearchReport, Option<Paused>) {
+        let pause = options.rng.is_none();
+        let (exclude, propagation, prefer) = (options.exclude, options.propagation, options.prefer);
+        let key = |state: Box<dyn Any + Send + Sync>, bytes| Paused {
+            givens: givens.to_vec(),
+            exclude: exclude.to_vec(),
+            propagation,
+            prefer: prefer.map(<[Symbol]>::to_vec),
+            state: Some(state),
+            bytes,
+        };
+        match &mut self.inner {
+            Inner::Classic9(e) => (e.search(givens, options, sink), None),
+            Inner::U16(e) => go_on(e, givens, options, sink, None, pause, key),
+            Inner::U32(e) => go_on(e, givens, options, sink, None, pause, key),
+            Inner::U64(e) => go_on(e, givens, options, sink, None, pause, key),
+            Inner::U128(e) => go_on(e, givens, options, sink, None, pause, key),
+            Inner::Wide(e) => go_on(e, givens, options, sink, None, pause, key),
+        }
+    }
+
+    /// Goes on with a search [`Solver::search_pausable`] paused, on its own
+    /// givens and options, up to `node_budget` nodes counted from its start.
+    /// The report is the one that search would have made with this budget
+    /// from the start, and so is the search paused again if it runs out.
+    ///
+    /// # Panics
+    /// When `paused` comes from a solver of a layout with another number of
+    /// cells.
+    pub fn resume(
+        &mut self,
+        paused: &Paused,
+        node_budget: Option<u64>,
+        sink: &mut dyn Sink,
+    ) -> (SearchReport, Option<Paused>) {
+        let options = SearchOptions {
+            propagation: paused.propagation,
+            node_budget,
+            exclude: &paused.exclude,
+            rng: None,
+            prefer: paused.prefer.as_deref(),
+        };
+        let state = paused.state.as_deref();
+        let key =
+            |state: Box<dyn Any + Send + Sync>, bytes| Paused { state: Some(state), bytes, ..paused.without_state() };
+        let givens = &paused.givens;
+        match &mut self.inner {
+            Inner::Classic9(e) => (e.search(givens, options, sink), None),
+            Inner::U16(e) => go_on(e, givens, options, sink, state, true, key),
+            Inner::U32(e) => go_on(e, givens, options, sink, state, true, key),
+            Inner::U64(e) => go_on(e, givens, options, sink, state, true, key),
+            Inner::U128(e) => go_on(e, givens, options, sink, state, true, key),
+            Inner::Wide(e) => go_on(e, givens, options, sink, state, true, key),
+        }
+    }
+
     /// The first solution, if any.
     pub fn solve(&mut self, givens: &[Option<Symbol>]) -> Option<Vec<Symbol>> {
         let mut first = None;
@@ -309,6 +376,61 @@ impl Solver {
         );
         (first, report)
     }
+}
+
+/// A search stopped by its node budget (see [`Solver::search_pausable`]),
+/// with its givens and options.
+pub struct Paused {
+    givens: Vec<Option<Symbol>>,
+    exclude: Vec<(usize, Symbol)>,
+    propagation: Propagation,
+    prefer: Option<Vec<Symbol>>,
+    /// The engine's [`Saved`] state, of its own mask type.
+    state: Option<Box<dyn Any + Send + Sync>>,
+    bytes: usize,
+}
+
+impl Paused {
+    /// The memory it holds, in bytes, about.
+    pub fn bytes(&self) -> usize {
+        self.bytes + self.givens.len() * (size_of::<Option<Symbol>>() + size_of::<Symbol>())
+    }
+
+    /// The givens of the search.
+    pub fn givens(&self) -> &[Option<Symbol>] {
+        &self.givens
+    }
+
+    fn without_state(&self) -> Paused {
+        Paused {
+            givens: self.givens.clone(),
+            exclude: self.exclude.clone(),
+            propagation: self.propagation,
+            prefer: self.prefer.clone(),
+            state: None,
+            bytes: 0,
+        }
+    }
+}
+
+/// A search on one engine, from the start or from `resume` (a state of
+/// another mask type starts over), paused if `pause` and the budget runs out.
+fn go_on<M: crate::bits::Mask + Send + Sync>(
+    engine: &mut Engine<M>,
+    givens: &[Option<Symbol>],
+    options: SearchOptions<'_>,
+    sink: &mut dyn Sink,
+    resume: Option<&(dyn Any + Send + Sync)>,
+    pause: bool,
+    key: impl FnOnce(Box<dyn Any + Send + Sync>, usize) -> Paused,
+) -> (SearchReport, Option<Paused>) {
+    let resume = resume.and_then(|state| state.downcast_ref::<Saved<M>>());
+    let (report, saved) = engine.search_from(givens, options, sink, resume, pause);
+    let paused = saved.map(|saved| {
+        let bytes = saved.bytes();
+        key(Box::new(saved), bytes)
+    });
+    (report, paused)
 }
 
 /// True when `layout` has exactly the houses of the classic 9×9 (in any
@@ -460,14 +582,8 @@ mod tests {
             let cells = layout.cell_count();
             let mut solver = Solver::generic(layout);
             for round in 0..40 {
-                let grid = crate::generate::fill(layout, &vec![None; cells], &mut rng).unwrap();
-                let mut order: Vec<usize> = (0..cells).collect();
-                crate::seed::shuffle(&mut order, &mut rng);
                 let keep = if cells > 100 { cells * 2 / 5 + round % 20 } else { cells / 4 + round % (cells / 2) };
-                let mut givens = vec![None; cells];
-                for &c in &order[..keep] {
-                    givens[c] = Some(grid[c]);
-                }
+                let (grid, order, givens) = random_puzzle(layout, keep, &mut rng);
                 let locked = all_solutions(&mut solver, &givens, Propagation::LockedCandidates, &[], limit);
                 if locked.len() == limit {
                     // The first `limit` solutions depend on the search order.
@@ -520,6 +636,81 @@ mod tests {
             }
         }
         assert!(nodes[1] * 4 < nodes[0], "probing {} nodes, locked candidates {}", nodes[1], nodes[0]);
+    }
+
+    /// A search paused by its budget and taken up again, in steps, finds the
+    /// same solutions in the same order with the same report as one search
+    /// with the last budget.
+    /// A random grid of `layout`, its cells in random order, and the first
+    /// `keep` of them as givens.
+    fn random_puzzle(
+        layout: &Layout,
+        keep: usize,
+        rng: &mut crate::seed::EngineRng,
+    ) -> (Vec<Symbol>, Vec<usize>, Vec<Option<Symbol>>) {
+        let cells = layout.cell_count();
+        let grid = crate::generate::fill(layout, &vec![None; cells], rng).unwrap();
+        let mut order: Vec<usize> = (0..cells).collect();
+        crate::seed::shuffle(&mut order, rng);
+        let mut givens = vec![None; cells];
+        for &c in &order[..keep] {
+            givens[c] = Some(grid[c]);
+        }
+        (grid, order, givens)
+    }
+
+    #[test]
+    fn a_paused_search_goes_on_as_one_search_with_the_larger_budget() {
+        let layouts = [Layout::classic(4).unwrap(), Layout::boxed(2, 3).unwrap().with_diagonals().unwrap()];
+        let all = [Propagation::LockedCandidates, Propagation::Singles, Propagation::Probing, Propagation::Auto];
+        let mut rng = crate::seed::rng_from_seed(21);
+        let (mut paused_twice, mut stopped_after_pause, mut exhausted_after_pause) = (0, 0, 0);
+        for layout in &layouts {
+            let cells = layout.cell_count();
+            let mut solver = Solver::generic(layout);
+            for round in 0..40 {
+                let (grid, order, givens) = random_puzzle(layout, cells * (25 + round % 12 * 3) / 100, &mut rng);
+                let exclude = [(order[cells - 1], grid[order[cells - 1]])];
+                let options = |budget| SearchOptions {
+                    propagation: all[round % 4],
+                    node_budget: Some(budget),
+                    exclude: if round % 3 == 0 { &[] } else { &exclude },
+                    prefer: (round % 2 == 0).then_some(&grid[..]),
+                    rng: None,
+                };
+                let limit = if round % 4 < 2 { 1 + round * 7 } else { usize::MAX };
+                fn collect(found: &mut Vec<Vec<Symbol>>, limit: usize) -> impl FnMut(&[Symbol]) -> Flow + '_ {
+                    move |s: &[Symbol]| {
+                        found.push(s.to_vec());
+                        if found.len() == limit {
+                            Flow::Stop
+                        } else {
+                            Flow::Continue
+                        }
+                    }
+                }
+                let mut whole = Vec::new();
+                let expected = solver.search(&givens, options(400), &mut collect(&mut whole, limit));
+                let mut steps = Vec::new();
+                let (mut report, mut paused) =
+                    solver.search_pausable(&givens, options(5), &mut collect(&mut steps, limit));
+                let mut pauses = 0;
+                for budget in [40, 400] {
+                    let Some(p) = paused.take() else { break };
+                    assert_eq!(p.givens(), &givens[..]);
+                    pauses += 1;
+                    (report, paused) = solver.resume(&p, Some(budget), &mut collect(&mut steps, limit));
+                }
+                assert_eq!(report, expected, "{} cells, round {round}", cells);
+                assert!(steps == whole, "round {round}: other solutions ({} against {})", steps.len(), whole.len());
+                assert_eq!(paused.is_some(), expected.end == SearchEnd::OutOfBudget);
+                paused_twice += usize::from(pauses == 2);
+                stopped_after_pause += usize::from(pauses > 0 && expected.end == SearchEnd::Stopped);
+                exhausted_after_pause += usize::from(pauses > 0 && expected.end == SearchEnd::Exhausted);
+            }
+        }
+        let ends = [paused_twice, stopped_after_pause, exhausted_after_pause];
+        assert!(ends.iter().all(|&n| n >= 3), "paused twice, stopped, exhausted after a pause: {ends:?}");
     }
 
     #[test]
