@@ -17,6 +17,8 @@ pub trait Mask:
     + Not<Output = Self>
     + BitAndAssign
     + BitOrAssign
+    + Send
+    + Sync
     + 'static
 {
     const BITS: usize;

@@ -704,7 +704,6 @@ fn removal(
 ) -> Check {
     let sink = &mut |_: &[Symbol]| Flow::Stop;
     let mut from = 0;
-    let resume = resume.filter(|p| p.count == count);
     let resumed = resume.is_some();
     if let Some(p) = resume {
         let (report, again) = solver.resume(&p.search, round.budget, sink);

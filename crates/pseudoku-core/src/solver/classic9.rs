@@ -45,7 +45,7 @@
 
 use rand::Rng;
 
-use super::{Contradiction, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
+use super::{Contradiction, EngineState, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
 use crate::symbol::Symbol;
 
 /// Every cell of a band.
@@ -467,6 +467,19 @@ struct Run<'s, 'o> {
 impl Classic9 {
     pub(super) fn new() -> Classic9 {
         Classic9 { out: Vec::with_capacity(81) }
+    }
+
+    /// [`Classic9::search`] for a caller that may pause: this fast path
+    /// never pauses, and a state to go on from starts it over.
+    pub(super) fn search_from(
+        &mut self,
+        givens: &[Option<Symbol>],
+        options: SearchOptions<'_>,
+        sink: &mut dyn Sink,
+        _resume: Option<&(dyn core::any::Any + Send + Sync)>,
+        _pause: bool,
+    ) -> (SearchReport, Option<(EngineState, usize)>) {
+        (self.search(givens, options, sink), None)
     }
 
     pub(super) fn search(

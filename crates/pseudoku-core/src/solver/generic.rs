@@ -24,8 +24,11 @@
 
 use rand::Rng;
 
+use core::any::Any;
+
 use super::{
-    Contradiction, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROBE_AFTER, PROGRESS_INTERVAL,
+    Contradiction, EngineState, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROBE_AFTER,
+    PROGRESS_INTERVAL,
 };
 use crate::bits::{Mask, Members};
 use crate::layout::Layout;
@@ -159,7 +162,7 @@ struct Frame<M> {
 /// branches still open, the levels they branch from, its nodes and
 /// solutions so far. [`Engine::search_from`] goes on from it as if it had
 /// never stopped.
-pub(super) struct Saved<M> {
+struct Saved<M> {
     frames: Vec<Frame<M>>,
     arena: Vec<M>,
     nodes: u64,
@@ -169,7 +172,7 @@ pub(super) struct Saved<M> {
 
 impl<M> Saved<M> {
     /// The memory it holds, in bytes.
-    pub(super) fn bytes(&self) -> usize {
+    fn bytes(&self) -> usize {
         self.arena.len() * size_of::<M>() + self.frames.len() * size_of::<Frame<M>>()
     }
 }
@@ -502,15 +505,35 @@ impl<M: Mask> Engine<M> {
         options: SearchOptions<'_>,
         sink: &mut dyn Sink,
     ) -> SearchReport {
-        self.search_from(givens, options, sink, None, false).0
+        self.search_saved(givens, options, sink, None, false).0
     }
 
-    /// A search, or the rest of the search `resume` stopped by its budget:
-    /// the caller vouches that it was of the same givens with the same
-    /// options but the budget, and without `rng`, whose state it does not
-    /// keep. With `pause`, a search that runs out of budget returns where
-    /// it stood, to go on from there later with a larger one.
+    /// A search, or the rest of the search `resume` stopped by its budget
+    /// (a [`Saved`] of this mask type; any other state starts over): the
+    /// caller vouches that it was of the same givens with the same options
+    /// but the budget, and without `rng`, whose state it does not keep. With
+    /// `pause`, a search that runs out of budget returns where it stood (a
+    /// [`Saved`], with the bytes it holds), to go on from there later with a
+    /// larger budget.
     pub(super) fn search_from(
+        &mut self,
+        givens: &[Option<Symbol>],
+        options: SearchOptions<'_>,
+        sink: &mut dyn Sink,
+        resume: Option<&(dyn Any + Send + Sync)>,
+        pause: bool,
+    ) -> (SearchReport, Option<(EngineState, usize)>) {
+        let resume = resume.and_then(|state| state.downcast_ref::<Saved<M>>());
+        let (report, saved) = self.search_saved(givens, options, sink, resume, pause);
+        let state = saved.map(|saved| {
+            let bytes = saved.bytes();
+            (Box::new(saved) as EngineState, bytes)
+        });
+        (report, state)
+    }
+
+    /// [`Engine::search_from`] with the state of this mask type.
+    fn search_saved(
         &mut self,
         givens: &[Option<Symbol>],
         mut options: SearchOptions<'_>,

@@ -13,6 +13,7 @@
 //! search loop allocates nothing. The classic 9×9 fast path is `classic9.rs`.
 
 use core::any::Any;
+use std::sync::Arc;
 
 use rand::RngCore;
 
@@ -24,7 +25,7 @@ mod classic9;
 mod generic;
 
 use classic9::Classic9;
-use generic::{Engine, Saved};
+use generic::Engine;
 
 /// What a [`Sink`] wants after each event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,24 +230,17 @@ impl Solver {
         options: SearchOptions<'_>,
         sink: &mut dyn Sink,
     ) -> (SearchReport, Option<Paused>) {
-        let pause = options.rng.is_none();
         let (exclude, propagation, prefer) = (options.exclude, options.propagation, options.prefer);
-        let key = |state: Box<dyn Any + Send + Sync>, bytes| Paused {
+        let pause = options.rng.is_none();
+        let (report, saved) = dispatch!(self, e => e.search_from(givens, options, sink, None, pause));
+        // The givens and options are copied only for a search that paused.
+        let key = || SearchKey {
             givens: givens.to_vec(),
             exclude: exclude.to_vec(),
             propagation,
             prefer: prefer.map(<[Symbol]>::to_vec),
-            state: Some(state),
-            bytes,
         };
-        match &mut self.inner {
-            Inner::Classic9(e) => (e.search(givens, options, sink), None),
-            Inner::U16(e) => go_on(e, givens, options, sink, None, pause, key),
-            Inner::U32(e) => go_on(e, givens, options, sink, None, pause, key),
-            Inner::U64(e) => go_on(e, givens, options, sink, None, pause, key),
-            Inner::U128(e) => go_on(e, givens, options, sink, None, pause, key),
-            Inner::Wide(e) => go_on(e, givens, options, sink, None, pause, key),
-        }
+        (report, saved.map(|(state, bytes)| Paused { key: Arc::new(key()), state, bytes }))
     }
 
     /// Goes on with a search [`Solver::search_pausable`] paused, on its own
@@ -263,25 +257,17 @@ impl Solver {
         node_budget: Option<u64>,
         sink: &mut dyn Sink,
     ) -> (SearchReport, Option<Paused>) {
+        let key = &paused.key;
         let options = SearchOptions {
-            propagation: paused.propagation,
+            propagation: key.propagation,
             node_budget,
-            exclude: &paused.exclude,
+            exclude: &key.exclude,
             rng: None,
-            prefer: paused.prefer.as_deref(),
+            prefer: key.prefer.as_deref(),
         };
-        let state = paused.state.as_deref();
-        let key =
-            |state: Box<dyn Any + Send + Sync>, bytes| Paused { state: Some(state), bytes, ..paused.without_state() };
-        let givens = &paused.givens;
-        match &mut self.inner {
-            Inner::Classic9(e) => (e.search(givens, options, sink), None),
-            Inner::U16(e) => go_on(e, givens, options, sink, state, true, key),
-            Inner::U32(e) => go_on(e, givens, options, sink, state, true, key),
-            Inner::U64(e) => go_on(e, givens, options, sink, state, true, key),
-            Inner::U128(e) => go_on(e, givens, options, sink, state, true, key),
-            Inner::Wide(e) => go_on(e, givens, options, sink, state, true, key),
-        }
+        let (givens, state) = (&key.givens, Some(&*paused.state));
+        let (report, saved) = dispatch!(self, e => e.search_from(givens, options, sink, state, true));
+        (report, saved.map(|(state, bytes)| Paused { key: Arc::clone(key), state, bytes }))
     }
 
     /// The first solution, if any.
@@ -378,59 +364,35 @@ impl Solver {
     }
 }
 
-/// A search stopped by its node budget (see [`Solver::search_pausable`]),
-/// with its givens and options.
+/// A search stopped by its node budget (see [`Solver::search_pausable`]):
+/// the engine's state, with the givens and options it searches with.
 pub struct Paused {
+    key: Arc<SearchKey>,
+    state: EngineState,
+    bytes: usize,
+}
+
+/// A generic engine's state of a paused search, of its own mask type.
+type EngineState = Box<dyn Any + Send + Sync>;
+
+/// The givens and options of a paused search, shared by its pauses.
+struct SearchKey {
     givens: Vec<Option<Symbol>>,
     exclude: Vec<(usize, Symbol)>,
     propagation: Propagation,
     prefer: Option<Vec<Symbol>>,
-    /// The engine's [`Saved`] state, of its own mask type.
-    state: Option<Box<dyn Any + Send + Sync>>,
-    bytes: usize,
 }
 
 impl Paused {
-    /// The memory it holds, in bytes, about.
+    /// The memory its engine state holds, in bytes.
     pub fn bytes(&self) -> usize {
-        self.bytes + self.givens.len() * (size_of::<Option<Symbol>>() + size_of::<Symbol>())
+        self.bytes
     }
 
     /// The givens of the search.
     pub fn givens(&self) -> &[Option<Symbol>] {
-        &self.givens
+        &self.key.givens
     }
-
-    fn without_state(&self) -> Paused {
-        Paused {
-            givens: self.givens.clone(),
-            exclude: self.exclude.clone(),
-            propagation: self.propagation,
-            prefer: self.prefer.clone(),
-            state: None,
-            bytes: 0,
-        }
-    }
-}
-
-/// A search on one engine, from the start or from `resume` (a state of
-/// another mask type starts over), paused if `pause` and the budget runs out.
-fn go_on<M: crate::bits::Mask + Send + Sync>(
-    engine: &mut Engine<M>,
-    givens: &[Option<Symbol>],
-    options: SearchOptions<'_>,
-    sink: &mut dyn Sink,
-    resume: Option<&(dyn Any + Send + Sync)>,
-    pause: bool,
-    key: impl FnOnce(Box<dyn Any + Send + Sync>, usize) -> Paused,
-) -> (SearchReport, Option<Paused>) {
-    let resume = resume.and_then(|state| state.downcast_ref::<Saved<M>>());
-    let (report, saved) = engine.search_from(givens, options, sink, resume, pause);
-    let paused = saved.map(|saved| {
-        let bytes = saved.bytes();
-        key(Box::new(saved), bytes)
-    });
-    (report, paused)
 }
 
 /// True when `layout` has exactly the houses of the classic 9×9 (in any
@@ -638,9 +600,6 @@ mod tests {
         assert!(nodes[1] * 4 < nodes[0], "probing {} nodes, locked candidates {}", nodes[1], nodes[0]);
     }
 
-    /// A search paused by its budget and taken up again, in steps, finds the
-    /// same solutions in the same order with the same report as one search
-    /// with the last budget.
     /// A random grid of `layout`, its cells in random order, and the first
     /// `keep` of them as givens.
     fn random_puzzle(
@@ -659,6 +618,9 @@ mod tests {
         (grid, order, givens)
     }
 
+    /// A search paused by its budget and taken up again, in steps, finds the
+    /// same solutions in the same order with the same report as one search
+    /// with the last budget.
     #[test]
     fn a_paused_search_goes_on_as_one_search_with_the_larger_budget() {
         let layouts = [Layout::classic(4).unwrap(), Layout::boxed(2, 3).unwrap().with_diagonals().unwrap()];
