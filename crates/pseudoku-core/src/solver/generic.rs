@@ -752,24 +752,27 @@ impl<M: Mask> Engine<M> {
 
     /// Probing (see [`Propagation::Probing`]) at level `level`, already at a
     /// fixpoint: one pass over the cells with two candidates, each candidate
-    /// tried in a scratch level above this one. A candidate that leads to a
-    /// contradiction goes; when neither does, whatever both branches
-    /// eliminated goes. Ends at a fixpoint, with no pending work even on a
-    /// contradiction.
+    /// tried on the level itself and undone (see [`Engine::trial`]). A
+    /// candidate that leads to a contradiction goes; when neither does,
+    /// whatever both branches eliminated goes. Ends at a fixpoint, with no
+    /// pending work even on a contradiction.
     ///
     /// Returns the cell to branch on, as lookahead SAT solvers choose it:
     /// the cell whose two tries eliminated the most, by the product of their
     /// counts. `None` when no cell is left with two candidates.
     ///
     /// A cell `d` with candidates `{x, y}` whose `x` one try of an earlier
-    /// cell placed and whose `y` the other try placed, while the level has not
-    /// changed since, is not tried (unless `covering` is off, in tests):
-    /// placing `x` starts from part of what that
-    /// first try reached, so by singles it reaches no more (it holds, and
-    /// removes no more), and the same goes for `y` and the second try. Its
-    /// tries could force nothing, find no elimination the earlier cell's did
-    /// not, and score no higher, so skipping them changes nothing but the
-    /// time (about a sixth of the tries of a minimal 25×25's checks).
+    /// cell placed and whose `y` the other try placed, while the level has
+    /// not changed since, is not tried (unless `covering` is off, in tests).
+    /// Placing `x` starts from part of what that first try reached, so by
+    /// singles it reaches no more: it holds and removes no more. The same goes
+    /// for `y` and the second try. So `d`'s tries could force nothing, find no
+    /// elimination the earlier cell's did not, and score no higher (only a
+    /// higher score replaces the earlier cell as the choice): skipping them
+    /// changes nothing but the time (about a sixth of the tries of a minimal
+    /// 25×25's checks). A forced symbol or a common elimination changes the
+    /// level and ends every such cover; common eliminations run with locked
+    /// candidates, which may reach beyond what a try's singles did.
     fn probe(&mut self, level: usize) -> Result<Option<usize>, Contradiction> {
         let mut best: (Option<usize>, u64) = (None, 0);
         let (ncells, stride) = (self.tables.cells, self.tables.stride());
