@@ -940,6 +940,7 @@ fn overlaps<M: Mask>(layout: &Layout) -> (Vec<u32>, Vec<Overlap<M>>) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{collect, random_puzzle};
     use super::*;
     use crate::bits::Wide;
     use crate::layout::{CellId, House, HouseKind};
@@ -1073,13 +1074,7 @@ mod tests {
         let mut engines = [Engine::<M>::new(layout), Engine::<M>::new(layout)];
         engines[1].covering = false;
         for round in 0..12 {
-            let grid = crate::generate::fill(layout, &vec![None; cells], &mut rng).unwrap();
-            let mut order: Vec<usize> = (0..cells).collect();
-            crate::seed::shuffle(&mut order, &mut rng);
-            let mut givens = vec![None; cells];
-            for &c in &order[..cells * keep_percent / 100] {
-                givens[c] = Some(grid[c]);
-            }
+            let (grid, order, givens) = random_puzzle(layout, cells * keep_percent / 100, &mut rng);
             let exclude = [(order[cells - 1], grid[order[cells - 1]])];
             let exclude = if round % 2 == 0 { &exclude[..] } else { &[] };
             let runs = engines.each_mut().map(|engine| {
@@ -1091,14 +1086,7 @@ mod tests {
                     prefer: (round % 3 != 0).then_some(&grid[..]),
                     ..Default::default()
                 };
-                let report = engine.search(&givens, options, &mut |s: &[Symbol]| {
-                    found.push(s.to_vec());
-                    if found.len() < 3 {
-                        Flow::Continue
-                    } else {
-                        Flow::Stop
-                    }
-                });
+                let report = engine.search(&givens, options, &mut collect(&mut found, 3));
                 (report, found)
             });
             assert!(runs[0] == runs[1], "round {round}: {:?} against {:?}", runs[0].0, runs[1].0);

@@ -602,7 +602,7 @@ mod tests {
 
     /// A random grid of `layout`, its cells in random order, and the first
     /// `keep` of them as givens.
-    fn random_puzzle(
+    pub(super) fn random_puzzle(
         layout: &Layout,
         keep: usize,
         rng: &mut crate::seed::EngineRng,
@@ -616,6 +616,18 @@ mod tests {
             givens[c] = Some(grid[c]);
         }
         (grid, order, givens)
+    }
+
+    /// A sink that collects the solutions into `found` and stops at `limit`.
+    pub(super) fn collect(found: &mut Vec<Vec<Symbol>>, limit: usize) -> impl FnMut(&[Symbol]) -> Flow + '_ {
+        move |s: &[Symbol]| {
+            found.push(s.to_vec());
+            if found.len() == limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        }
     }
 
     /// A search paused by its budget and taken up again, in steps, finds the
@@ -641,16 +653,6 @@ mod tests {
                     rng: None,
                 };
                 let limit = if round % 4 < 2 { 1 + round * 7 } else { usize::MAX };
-                fn collect(found: &mut Vec<Vec<Symbol>>, limit: usize) -> impl FnMut(&[Symbol]) -> Flow + '_ {
-                    move |s: &[Symbol]| {
-                        found.push(s.to_vec());
-                        if found.len() == limit {
-                            Flow::Stop
-                        } else {
-                            Flow::Continue
-                        }
-                    }
-                }
                 let mut whole = Vec::new();
                 let expected = solver.search(&givens, options(400), &mut collect(&mut whole, limit));
                 let mut steps = Vec::new();
