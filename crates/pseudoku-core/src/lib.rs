@@ -5,7 +5,7 @@
 //! houses) as a set of cells and houses; a house holds every symbol once.
 //! [`solver::Solver`] solves, counts and enumerates solutions of any layout;
 //! [`generate`] fills random grids and cuts puzzles with one solution;
-//! [`format`] reads and writes puzzles (one-line puzzles, variant files).
+//! [`format`](mod@format) reads and writes puzzles (one-line puzzles, variant files).
 //!
 //! The engine does no I/O, reads no clock and takes randomness only from a
 //! caller-given seed or RNG, so the same seed gives the same puzzle natively

@@ -28,8 +28,9 @@ usage: cargo xtask <command>
 commands:
   serve [--port N]  install what is missing, build the release app and serve it
                     on http://127.0.0.1:8080 (or port N); rebuilds on change
-  test              rustfmt check, clippy, all unit and property tests, a wasm32
-                    build of the core, the release web build, then the browser tests
+  test              rustfmt check, clippy, API docs (links checked), all unit and
+                    property tests, a wasm32 build of the core, the release web
+                    build, then the browser tests
   build             install what is missing and build the release app into dist/
   setup             only install what is missing (wasm32 target, Trunk,
                     wasm-bindgen-cli; for `test`, also Chromium and ChromeDriver)
@@ -119,7 +120,7 @@ fn test() -> Result {
     // Installs first, so a missing browser stops the run before the builds.
     tools.ensure_web_tools()?;
     let browser = tools.ensure_browser()?;
-    let total = 7;
+    let total = 8;
     let mut n = 0;
     let mut next = |what: &str| {
         n += 1;
@@ -140,6 +141,12 @@ fn test() -> Result {
         "-D",
         "warnings",
     ]))?;
+
+    next("API docs, private items included, broken or ambiguous links are errors");
+    run(tools
+        .cargo()
+        .args(["doc", "--workspace", "--exclude", "pseudoku-e2e", "--no-deps", "--document-private-items"])
+        .env("RUSTDOCFLAGS", "-D warnings"))?;
 
     next("clippy, web crate for wasm32, all targets, warnings are errors");
     run(tools

@@ -15,7 +15,7 @@
 //! samurai line has 369 cells), sector by sector for a pie, cell index for a
 //! custom layout.
 //!
-//! [`write`] prints the char form when the layout has at most 35 symbols and
+//! [`write`](fn@write) prints the char form when the layout has at most 35 symbols and
 //! the comma form otherwise, so `parse(write(x)) == x`.
 
 use crate::format::{read_char, read_field, symbol_text, Entry, Place};

@@ -3,7 +3,7 @@
 //! # Design
 //! Two formats cover every layout the engine knows:
 //!
-//! - The **line format** ([`line`]) writes the cells of a puzzle in
+//! - The **line format** ([`line`](mod@line)) writes the cells of a puzzle in
 //!   [`Layout`] order on one line: `N²` characters for a square grid
 //!   (`.` or `0` for an empty cell, symbols `1`–`9` then `A`–`Z`), or
 //!   comma-separated numbers when the grid has more than 35 symbols. With no

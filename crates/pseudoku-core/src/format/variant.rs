@@ -39,7 +39,7 @@
 //! keyword: every line after it is a row.
 //!
 //! A file without givens describes only a layout; a puzzle line of the
-//! [`line`](crate::format::line) format then gives the cells in [`Layout`]
+//! [`line`](mod@crate::format::line) format then gives the cells in [`Layout`]
 //! order.
 
 use core::fmt;

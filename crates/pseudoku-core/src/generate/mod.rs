@@ -189,10 +189,10 @@ pub struct GenerateConfig {
     /// after the rounds with no guess or a pass's first checks decide too
     /// little (see `Pace`): minimal 25×25, seeds 1 to 24, median 5.2 s →
     /// 1.7 s, worst 14 s → 4.0 s. A first round whose checks take the sparser
-    /// of two orbits drawn ([`SPARSE_DRAWS`]) leaves the passes fewer givens
+    /// of two orbits drawn (`SPARSE_DRAWS`) leaves the passes fewer givens
     /// and rarely a grid to give up on: 0.95 → 0.28 s on two threads, seeds 25
     /// to 48. A pass that decides too little ends the
-    /// passes (see [`IDLE_SHARE`]): minimal 36×36 in seconds instead of
+    /// passes (see `IDLE_SHARE`): minimal 36×36 in seconds instead of
     /// minutes, with the givens it could not decide kept. Without it,
     /// removal stops at `target_givens` when set, and otherwise goes as far
     /// as the automatic budget decides.
@@ -208,7 +208,7 @@ pub struct GenerateConfig {
     /// Threads that run the removal checks of a minimal puzzle after its
     /// first round, up to [`MAX_THREADS`]: each takes the next check as if
     /// the checks still running before it keep their givens, and a verdict
-    /// counts only if they did (see [`speculate`]). The puzzle is the same
+    /// counts only if they did (see `speculate`). The puzzle is the same
     /// for any number; 0 and 1 use the calling thread only, and WebAssembly
     /// always does. Minimal 25×25, seeds 1 to 24, on two cores: see the README.
     pub threads: usize,
@@ -680,7 +680,7 @@ impl Generator {
     }
 
     /// How many checks went on from where their search stopped in the round
-    /// before instead of starting over (see [`PausedCheck`]), for benchmarks
+    /// before instead of starting over (see `PausedCheck`), for benchmarks
     /// and tests.
     pub fn resumed(&self) -> u64 {
         self.resumed + if let Phase::Remove(r) = &self.phase { r.resumed } else { 0 }

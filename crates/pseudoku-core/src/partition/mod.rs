@@ -8,14 +8,14 @@
 //! each of the `N` symbols exactly once, with no wall between two cells of
 //! the same region.
 //!
-//! * [`solve`], [`count`] and [`uniqueness`] enumerate answers through a
+//! * [`solve`](fn@solve), [`count`] and [`uniqueness`] enumerate answers through a
 //!   [`Visitor`] that can stop early, with a node budget and a progress
 //!   hook.
-//! * [`explain`] says what all answers agree on, edge by edge, or why there
+//! * [`explain`](fn@explain) says what all answers agree on, edge by edge, or why there
 //!   is none.
-//! * [`validate`] lists what is wrong with a player's (maybe partial)
+//! * [`validate`](fn@validate) lists what is wrong with a player's (maybe partial)
 //!   partition.
-//! * [`construct`] makes an instance with exactly one answer and a minimal
+//! * [`construct`](fn@construct) makes an instance with exactly one answer and a minimal
 //!   set of walls (plus, below [`Difficulty::Hard`], some helpful extra
 //!   walls); [`random_regions`] makes random layouts of `N` regions.
 //!
@@ -88,7 +88,7 @@
 //! orthogonally adjacent cells. Lines starting with `#` are comments
 //! ([`Instance::parse_line`] skips them). `N` is inferred from the length of
 //! the grid. A grid whose symbols do not each appear `N` times parses fine:
-//! it is a well-formed instance without answers, and [`explain`] says why.
+//! it is a well-formed instance without answers, and [`explain`](fn@explain) says why.
 //!
 //! ```
 //! use pseudoku_core::partition::{count, Count, Instance};
@@ -439,7 +439,7 @@ impl fmt::Display for Instance {
 /// `N²` labels, one per cell, numbered canonically — `0, 1, …` in order of
 /// each region's lowest cell — so equal partitions compare equal.
 ///
-/// The type does not promise validity (use [`validate`] for that); answers
+/// The type does not promise validity (use [`validate`](fn@validate) for that); answers
 /// from the solver are always valid.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Partition {
