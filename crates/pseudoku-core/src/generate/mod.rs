@@ -315,12 +315,7 @@ pub enum GenerateError {
 /// A random puzzle of `layout` with exactly one solution, reproducible
 /// from `seed`. The same as running a [`Generator`] to the end.
 pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generated, GenerateError> {
-    let mut generator = Generator::new(layout, config, seed)?;
-    loop {
-        if let Progress::Done(generated) = generator.step(u32::MAX)? {
-            return Ok(generated);
-        }
-    }
+    Generator::new(layout, config, seed)?.finish()
 }
 
 /// How far a [`Generator`] has come.
@@ -554,6 +549,15 @@ impl Generator {
             resumed: 0,
             paused_cap: PAUSED_BYTES,
         })
+    }
+
+    /// Steps to the end, in one call, and returns the puzzle.
+    pub fn finish(&mut self) -> Result<Generated, GenerateError> {
+        loop {
+            if let Progress::Done(generated) = self.step(u32::MAX)? {
+                return Ok(generated);
+            }
+        }
     }
 
     /// Does up to `checks` removal checks (or one fill attempt) and says
@@ -1275,11 +1279,7 @@ mod tests {
             // The round of probing with no guess is the last, and never starts over.
             generator.rounds.truncate(2);
             generator.rounds[1].at_most = None;
-            let g = loop {
-                if let Progress::Done(g) = generator.step(u32::MAX).unwrap() {
-                    break g;
-                }
-            };
+            let g = generator.finish().unwrap();
             assert_eq!(g.restarts, 0);
             g.givens.iter().filter(|g| g.is_some()).count()
         };
@@ -1377,11 +1377,7 @@ mod tests {
                 let config = GenerateConfig { minimal: true, symmetry, threads, ..Default::default() };
                 let mut generator = Generator::new(&layout, &config, seed).unwrap();
                 generator.keep_paused_at_most(cap);
-                loop {
-                    if let Progress::Done(g) = generator.step(u32::MAX).unwrap() {
-                        break (g, generator.resumed());
-                    }
-                }
+                (generator.finish().unwrap(), generator.resumed())
             };
             let (fresh, none) = run(1, 0);
             assert_eq!(none, 0);
