@@ -108,6 +108,28 @@ enum Command {
         #[command(flatten)]
         seeds: Seeds,
     },
+    /// Print a share link for each Pseudoku instance (a grid, then walls `a-b`), one per line; with --decode, print
+    /// the instance of each link.
+    Link {
+        /// Links that open the puzzle to edit (`#e=`) instead of to play (`#p=`).
+        #[arg(long)]
+        edit: bool,
+        /// The address of the web app (anything from a `#` on is dropped).
+        #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:8080/")]
+        base: String,
+        /// The title every link carries.
+        #[arg(long, value_name = "T")]
+        title: Option<String>,
+        /// The author every link carries.
+        #[arg(long, value_name = "A")]
+        author: Option<String>,
+        /// Print the instance of each link instead, after `# title:` and `# author:` lines when it has them (a whole
+        /// link, its fragment `#p=…` or `#e=…`, or just the text after `=`).
+        #[arg(long, value_name = "URL", num_args = 1.., conflicts_with_all = ["edit", "base", "title", "author", "file"])]
+        decode: Vec<String>,
+        /// Instances one per line (standard input when absent).
+        file: Option<PathBuf>,
+    },
     /// Print the canonical form of 9×9 grids or puzzles (equal for equivalent ones).
     Canon {
         /// Grids one per line (standard input when absent).
@@ -277,6 +299,13 @@ fn main() -> ExitCode {
         Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
         Command::Construct { size, difficulty, seeds } => {
             pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
+        }
+        Command::Link { edit, base, title, author, decode, file } => {
+            if decode.is_empty() {
+                pseudoku::link(file.as_deref(), &base, edit, title.unwrap_or_default(), author.unwrap_or_default())
+            } else {
+                pseudoku::decode_links(&decode)
+            }
         }
         Command::Canon { file } => grids::canon(file.as_deref()),
         Command::Design { file } => grids::design(file.as_deref()),

@@ -1,11 +1,13 @@
-//! `pseudoku partition` and `pseudoku construct`: Pseudoku instances (a
-//! filled grid plus walls) in their one-line format.
+//! `pseudoku partition`, `pseudoku construct` and `pseudoku link`: Pseudoku
+//! instances (a filled grid plus walls) in their one-line format, and their
+//! share links.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::Result;
-use pseudoku_core::partition::{self, ConstructConfig, Difficulty, Instance, Partition, SolveConfig};
+use anyhow::{bail, Result};
+use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
+use pseudoku_core::partition::{self, ConstructConfig, Difficulty, Instance, Partition, SolveConfig, MAX_SIZE};
 
 use crate::input::read_lines;
 
@@ -71,4 +73,90 @@ pub fn construct(size: usize, difficulty: Difficulty, first_seed: u64, count: u6
         out.flush()?;
     }
     Ok(true)
+}
+
+/// `link [--edit] [--base URL] [--title T] [--author A] [FILE]`: one share
+/// link per instance, `<base>#p=…` (`#e=…` with `edit`, to open it in create
+/// mode).
+pub fn link(file: Option<&Path>, base: &str, edit: bool, title: String, author: String) -> Result<bool> {
+    for (option, text) in [("--title", &title), ("--author", &author)] {
+        if text.len() > MAX_TEXT {
+            bail!("{option} has {} bytes, but a link holds at most {MAX_TEXT}", text.len());
+        }
+    }
+    let base = base.split_once('#').map_or(base, |(before, _)| before);
+    let key = if edit { "e" } else { "p" };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    for line in read_lines(file)? {
+        match Instance::parse(&line.text) {
+            Ok(instance) if instance.size() >= 2 => {
+                let challenge = Challenge { instance, title: title.clone(), author: author.clone() };
+                writeln!(out, "{base}#{key}={}", link::encode(&challenge))?;
+            }
+            Ok(_) => {
+                all_ok = false;
+                writeln!(
+                    out,
+                    "error: line {}: a link holds grids from 2×2 to {MAX_SIZE}×{MAX_SIZE}, not 1×1",
+                    line.number
+                )?;
+            }
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "error: line {}: {e}", line.number)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// `link --decode URL…`: the instance of each link, after `# title: …` and
+/// `# author: …` lines when it has them; `error: …` for a damaged link.
+pub fn decode_links(urls: &[String]) -> Result<bool> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    for url in urls {
+        match link::decode(link_text(url)) {
+            Ok(challenge) => {
+                for (label, text) in [("title", &challenge.title), ("author", &challenge.author)] {
+                    if !text.is_empty() {
+                        writeln!(out, "# {label}: {}", one_line(text))?;
+                    }
+                }
+                writeln!(out, "{}", challenge.instance)?;
+            }
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "error: {e}")?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// The encoded text of a link given whole (`http://…#p=…`), as its fragment
+/// (`#e=…`, `p=…`) or bare. The fragment is read as the web app reads it: the
+/// first `p=` or `e=` part of its `&`-separated parts. An address with no
+/// puzzle part gives the empty text (`LinkError::Empty`).
+fn link_text(url: &str) -> &str {
+    let url = url.trim();
+    let (fragment, whole) = match url.split_once('#') {
+        Some((_, fragment)) => (fragment, true),
+        None => (url, url.contains("://")),
+    };
+    let part = fragment.split('&').find_map(|part| part.strip_prefix("p=").or_else(|| part.strip_prefix("e=")));
+    match part {
+        Some(text) => text,
+        None if whole => "",
+        None => fragment,
+    }
+}
+
+/// A title or author on one line: control characters (line breaks, tabs)
+/// become spaces, so the text cannot end its `#` comment line.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }

@@ -299,6 +299,67 @@ fn partition_reports_bad_lines_and_goes_on() {
 }
 
 #[test]
+fn links_carry_the_seed_and_decode_back() {
+    let r = run(&["link"], &format!("# the seed\n{PSEUDOKU_SEED}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let link = r.stdout.trim_end();
+    assert_eq!(lines(&r.stdout).len(), 1);
+    assert!(link.starts_with("http://127.0.0.1:8080/#p="), "{link}");
+    let fragment = &link[link.find('#').unwrap()..];
+    assert!(fragment.len() < 100, "{fragment}");
+    // A whole link, its fragment, or just the text after `p=`.
+    for url in [link, fragment, &fragment[3..]] {
+        let back = run(&["link", "--decode", url], "");
+        assert_eq!((back.code, back.stdout.as_str()), (0, format!("{PSEUDOKU_SEED}\n").as_str()), "{url}");
+    }
+    let edit = run(&["link", "--edit"], PSEUDOKU_SEED);
+    assert_eq!(edit.stdout, link.replace("#p=", "#e=") + "\n");
+    let back = run(&["link", "--decode", edit.stdout.trim_end()], "");
+    assert_eq!(back.stdout, format!("{PSEUDOKU_SEED}\n"));
+    let based = run(&["link", "--base", "https://example.org/pseudoku/#seed=7"], PSEUDOKU_SEED);
+    assert_eq!(based.stdout, format!("https://example.org/pseudoku/{fragment}\n"));
+}
+
+#[test]
+fn links_carry_a_title_and_an_author() {
+    let r = run(&["link", "--title", "The seed", "--author", "Ann Example"], PSEUDOKU_SEED);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let back = run(&["link", "--decode", r.stdout.trim_end()], "");
+    assert_eq!(back.stdout, format!("# title: The seed\n# author: Ann Example\n{PSEUDOKU_SEED}\n"));
+    // The comment lines are skipped where instances are read.
+    assert_eq!(run(&["partition"], &back.stdout).stdout, "5\n");
+    let r = run(&["link", "--author", "Ann"], PSEUDOKU_SEED);
+    let back = run(&["link", "--decode", r.stdout.trim_end()], "");
+    assert_eq!(back.stdout, format!("# author: Ann\n{PSEUDOKU_SEED}\n"));
+}
+
+#[test]
+fn links_report_bad_lines_and_damaged_links() {
+    let r = run(&["link"], &format!("12345 0-1\n{PSEUDOKU_SEED}\n1\n"));
+    let out = lines(&r.stdout);
+    assert_eq!(r.code, 1);
+    assert_eq!(out.len(), 3);
+    assert!(out[0].starts_with("error: line 1: "), "{}", out[0]);
+    assert!(out[1].starts_with("http://127.0.0.1:8080/#p="), "{}", out[1]);
+    assert!(out[2].starts_with("error: line 3: "), "{}", out[2]);
+    let link = out[1];
+    let r = run(&["link", "--decode", &link[..link.len() - 10], link, "http://127.0.0.1:8080/", "#p=A+B"], "");
+    let out = lines(&r.stdout);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        out,
+        [
+            "error: the link is cut short: it ends inside the grid",
+            PSEUDOKU_SEED,
+            "error: the link holds no puzzle (its puzzle part is empty)",
+            "error: the link is damaged: character '+' at position 1 is not part of a link",
+        ]
+    );
+    let r = run(&["link", "--decode", link, "--edit"], "");
+    assert_eq!(r.code, 2, "--decode makes no links");
+}
+
+#[test]
 fn constructed_instances_have_one_answer() {
     let r = run(&["construct", "--size", "6", "--seed", "7", "--count", "3"], "");
     assert_eq!(r.code, 0, "{}", r.stderr);

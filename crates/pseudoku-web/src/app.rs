@@ -1,101 +1,207 @@
-//! The root component: owns the one reducer, wires the keyboard, the URL
-//! and local storage to it, and lays out the page.
+//! The root component: which screen is open (one [`Shell`] reducer), the
+//! links that open screens, and the page's frame. Each screen owns its own
+//! reducer: [`Play`] (a Pseudoku challenge), [`Create`] (the setter) and
+//! [`Sudoku`] (the classic 9×9).
 
-use gloo_events::{EventListener, EventListenerOptions};
-use wasm_bindgen::JsCast;
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use pseudoku_core::format::link::{self, Challenge};
 use yew::prelude::*;
 
-use crate::board::{cell_element_id, Board};
-use crate::browser;
-use crate::controls::{Keypad, Notice, SeedLink, Status};
-use crate::game::{key_action, Action, Game};
+use crate::browser::{self, Fragment};
+use crate::create::Create;
+use crate::playview::Play;
+use crate::setter::SEED_PUZZLE;
+use crate::sudoku::Sudoku;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Play,
+    Create,
+    Sudoku,
+}
+
+/// Which screen is open, with what.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shell {
+    pub screen: Screen,
+    /// The challenge being played.
+    pub play: Challenge,
+    /// A challenge to open in the setter, and a counter that makes the
+    /// setter start afresh with it.
+    pub edit: Option<Challenge>,
+    pub edits: u32,
+    /// A link could not be opened: why (shown with `role="alert"`).
+    pub alert: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShellAction {
+    Show(Screen),
+    Play(Challenge),
+    Edit(Challenge),
+    /// The address changed (a pasted link).
+    Open(Result<Fragment, String>),
+    DismissAlert,
+}
+
+impl Shell {
+    /// The screen for the page's URL; a damaged link leaves everything else
+    /// as it was and says why.
+    pub fn from_fragment(fragment: Result<Fragment, String>, last_played: Option<Challenge>) -> Shell {
+        let example = || Challenge {
+            instance: SEED_PUZZLE.parse().expect("the example parses"),
+            title: "The 2014 puzzle".into(),
+            author: "COTO".into(),
+        };
+        let shell = Shell {
+            screen: Screen::Play,
+            play: last_played.unwrap_or_else(example),
+            edit: None,
+            edits: 0,
+            alert: None,
+        };
+        shell.apply(ShellAction::Open(fragment)).unwrap_or(shell)
+    }
+
+    pub fn apply(&self, action: ShellAction) -> Option<Shell> {
+        let mut next = self.clone();
+        match action {
+            ShellAction::Show(screen) => {
+                if screen == self.screen {
+                    return None;
+                }
+                next.screen = screen;
+            }
+            ShellAction::Play(challenge) => {
+                next.play = challenge;
+                next.screen = Screen::Play;
+            }
+            ShellAction::Edit(challenge) => {
+                next.edit = Some(challenge);
+                next.edits += 1;
+                next.screen = Screen::Create;
+            }
+            ShellAction::Open(Ok(Fragment::Play(c))) => return self.apply(ShellAction::Play(c)),
+            ShellAction::Open(Ok(Fragment::Edit(c))) => return self.apply(ShellAction::Edit(c)),
+            ShellAction::Open(Ok(Fragment::Seed(_))) => next.screen = Screen::Sudoku,
+            ShellAction::Open(Ok(Fragment::None)) => return None,
+            ShellAction::Open(Err(why)) => {
+                next.alert = Some(format!("This link could not be opened: {why}. Nothing else was changed."))
+            }
+            ShellAction::DismissAlert => {
+                self.alert.as_ref()?;
+                next.alert = None;
+            }
+        }
+        Some(next)
+    }
+}
+
+impl Reducible for Shell {
+    type Action = ShellAction;
+
+    fn reduce(self: Rc<Self>, action: ShellAction) -> Rc<Self> {
+        match self.apply(action) {
+            Some(next) => Rc::new(next),
+            None => self,
+        }
+    }
+}
+
+fn url_fragment() -> Result<Fragment, String> {
+    browser::url_fragment().map_err(|e| e.to_string())
+}
 
 #[function_component]
 pub fn App() -> Html {
-    let game = use_reducer(browser::initial_game);
-    let size = game.layout().size();
-
-    // Keyboard first: keys anywhere on the page play, unless a modifier is
-    // held (browser shortcuts) or a button has focus and the key is its own.
+    let shell = use_reducer(|| {
+        let last = browser::load_text(browser::LAST_PLAYED_KEY).and_then(|t| link::decode(&t).ok());
+        Shell::from_fragment(url_fragment(), last)
+    });
+    use_effect_with((), |_| browser::remove_boot_message());
+    // A link pasted into the address bar opens its puzzle.
     {
-        let dispatcher = game.dispatcher();
-        use_effect_with(size, move |&size| {
-            let document = gloo_utils::document();
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if event.ctrl_key() || event.meta_key() || event.alt_key() {
-                    return;
-                }
-                if let Some(action) = key_action(&event.key(), size) {
-                    event.prevent_default();
-                    dispatcher.dispatch(action);
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    // A changed `#seed=` (a pasted link) opens that puzzle.
-    {
-        let dispatcher = game.dispatcher();
+        let dispatcher = shell.dispatcher();
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
-                if let Some(seed) = browser::url_seed() {
-                    dispatcher.dispatch(Action::OpenSeed(seed));
-                }
+                dispatcher.dispatch(ShellAction::Open(url_fragment()));
             });
             move || drop(listener)
         });
     }
-
-    use_effect_with((), |_| browser::remove_boot_message());
-
-    // Progress survives a reload; the address bar names the puzzle.
-    use_effect_with((game.seed(), game.cells().to_vec()), {
-        let game = game.clone();
-        move |_| {
-            browser::save(&game);
-            browser::show_seed_in_url(game.seed());
+    let d = shell.dispatcher();
+    let tab = |screen: Screen, label: &'static str| {
+        let d = d.clone();
+        let current = shell.screen == screen;
+        html! {
+            <button type="button" role="tab" class={classes!("tab", current.then_some("current"))}
+                aria-selected={current.to_string()}
+                onclick={move |_| d.dispatch(ShellAction::Show(screen.clone()))}>{ label }</button>
         }
-    });
-
-    // Focus follows the selection, for screen readers.
-    use_effect_with(game.selected(), |selected| {
-        if let Some(cell) = selected {
-            browser::focus_within_grid(&cell_element_id(*cell));
-        }
-    });
-
-    let dispatcher = game.dispatcher();
-    let on_select = send(&dispatcher, Action::Select);
-    let on_enter = send(&dispatcher, Action::Enter);
-    let on_clear = send(&dispatcher, |()| Action::Clear);
-    let on_dismiss = send(&dispatcher, |()| Action::DismissNotice);
-    let on_new = send(&dispatcher, |_: MouseEvent| Action::NewPuzzle(browser::random_seed()));
-
+    };
+    let on_play = {
+        let d = d.clone();
+        Callback::from(move |c| d.dispatch(ShellAction::Play(c)))
+    };
+    let on_edit = {
+        let d = d.clone();
+        Callback::from(move |c| d.dispatch(ShellAction::Edit(c)))
+    };
+    let on_dismiss = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(ShellAction::DismissAlert))
+    };
+    let play_key = link::encode(&shell.play);
     html! {
         <main class="app">
             <header>
                 <h1>{ "Pseudoku" }</h1>
-                <button type="button" class="new" onclick={on_new}>{ "New puzzle" }</button>
+                <nav role="tablist" aria-label="Screens">
+                    { tab(Screen::Play, "Play") }
+                    { tab(Screen::Create, "Create") }
+                    { tab(Screen::Sudoku, "Sudoku") }
+                </nav>
             </header>
-            if let Some(text) = game.notice() {
-                <Notice text={AttrValue::from(text.to_owned())} {on_dismiss} />
+            if let Some(alert) = &shell.alert {
+                <div class="notice link-alert" role="alert">
+                    <p>{ alert.clone() }</p>
+                    <button type="button" aria-label="Dismiss" onclick={on_dismiss}>{ "×" }</button>
+                </div>
             }
-            <Board game={game.clone()} {on_select} />
-            <Status game={game.clone()} />
-            <Keypad {size} disabled={game.is_solved()} {on_enter} {on_clear} />
-            <footer>
-                <SeedLink seed={game.seed()} />
-                <p class="help">{ "Arrow keys move, 1–9 fill, Backspace or Delete clears." }</p>
-            </footer>
+            {
+                match shell.screen {
+                    Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} /> },
+                    Screen::Create => html! { <Create key={shell.edits.to_string()} open={shell.edit.clone()} {on_play} /> },
+                    Screen::Sudoku => html! { <Sudoku /> },
+                }
+            }
         </main>
     }
 }
 
-/// A callback that turns its input into an action and dispatches it.
-fn send<T: 'static>(dispatcher: &UseReducerDispatcher<Game>, make: impl Fn(T) -> Action + 'static) -> Callback<T> {
-    let dispatcher = dispatcher.clone();
-    Callback::from(move |input| dispatcher.dispatch(make(input)))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damaged_link_keeps_the_game_and_says_why() {
+        let shell = Shell::from_fragment(Ok(Fragment::None), None);
+        assert_eq!(shell.screen, Screen::Play);
+        let broken = browser::parse_fragment("#p=AQEJ").map_err(|e| e.to_string());
+        let after = shell.apply(ShellAction::Open(broken)).unwrap();
+        assert_eq!(after.play, shell.play, "the game in progress is untouched");
+        assert!(after.alert.unwrap().contains("cut short"));
+    }
+
+    #[test]
+    fn links_open_their_screens() {
+        let c = Challenge { instance: "1221 0-1".parse().unwrap(), title: String::new(), author: String::new() };
+        let edit = Shell::from_fragment(Ok(Fragment::Edit(c.clone())), None);
+        assert_eq!((edit.screen, edit.edit), (Screen::Create, Some(c.clone())));
+        let play = Shell::from_fragment(Ok(Fragment::Play(c.clone())), None);
+        assert_eq!((play.screen, play.play), (Screen::Play, c));
+        assert_eq!(Shell::from_fragment(Ok(Fragment::Seed(4)), None).screen, Screen::Sudoku);
+    }
 }

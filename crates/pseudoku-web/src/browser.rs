@@ -1,13 +1,20 @@
 //! Everything that talks to the browser outside the component tree: local
-//! storage, the `#seed=` part of the URL, the random seed of a new puzzle,
-//! and keyboard focus.
+//! storage, the URL fragment (`#p=`, `#e=`, `#seed=`), the clipboard, the
+//! random seed of a new puzzle, keyboard focus, and the engine's Web Worker
+//! ([`EngineWorker`]).
 //!
 //! Each function copes with a missing API (no `window`, storage disabled)
 //! by doing nothing, so a locked-down browser still gets a working page.
 
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
 use gloo_storage::{LocalStorage, Storage};
+use pseudoku_core::format::link::{self, Challenge, LinkError};
 use pseudoku_core::seed::seed_from_text;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::MessageEvent;
 
 use crate::game::{classic_layout, Game};
 use crate::saved::SavedGame;
@@ -154,6 +161,254 @@ pub fn focus_within_grid(id: &str) {
     }
 }
 
+/// What the URL fragment asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment {
+    /// `#p=…`: play this challenge.
+    Play(Challenge),
+    /// `#e=…`: open this challenge in the setter.
+    Edit(Challenge),
+    /// `#seed=…`: the classic sudoku of this seed.
+    Seed(u64),
+    /// Nothing the page knows.
+    None,
+}
+
+/// Reads a fragment such as `#p=AQEJ…`; a damaged link is an error that
+/// says what is wrong.
+pub fn parse_fragment(hash: &str) -> Result<Fragment, LinkError> {
+    let hash = hash.trim_start_matches('#');
+    for part in hash.split('&') {
+        if let Some(text) = part.strip_prefix("p=") {
+            return link::decode(text).map(Fragment::Play);
+        }
+        if let Some(text) = part.strip_prefix("e=") {
+            return link::decode(text).map(Fragment::Edit);
+        }
+    }
+    Ok(seed_in_hash(hash).map_or(Fragment::None, Fragment::Seed))
+}
+
+/// The fragment of the page's URL.
+pub fn url_fragment() -> Result<Fragment, LinkError> {
+    let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+    parse_fragment(&hash)
+}
+
+/// The fragment of a challenge's link: `#p=…` to play, `#e=…` to edit.
+pub fn challenge_hash(challenge: &Challenge, edit: bool) -> String {
+    format!("#{}={}", if edit { "e" } else { "p" }, link::encode(challenge))
+}
+
+/// The whole link of a challenge, from the page's own address.
+pub fn challenge_url(challenge: &Challenge, edit: bool) -> String {
+    let base = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let base = base.split('#').next().unwrap_or_default().to_owned();
+    format!("{base}{}", challenge_hash(challenge, edit))
+}
+
+/// Shows `hash` in the address bar without a history entry.
+pub fn show_in_url(hash: &str) {
+    let Some(window) = web_sys::window() else { return };
+    if window.location().hash().ok().as_deref() == Some(hash) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// Copies text to the clipboard, if the browser lets the page.
+pub fn copy_to_clipboard(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Reads a stored text; `None` when absent or storage is unavailable.
+pub fn load_text(key: &str) -> Option<String> {
+    if !storage_available() {
+        return None;
+    }
+    LocalStorage::raw().get_item(key).ok().flatten()
+}
+
+/// Stores a text; the reason when the browser refuses (full or blocked).
+pub fn store_text(key: &str, value: &str) -> Result<(), String> {
+    if !storage_available() {
+        return Err("this browser does not let the page store anything".into());
+    }
+    LocalStorage::raw().set_item(key, value).map_err(|e| {
+        let name = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.name())).unwrap_or_default();
+        if name == "QuotaExceededError" {
+            "the browser's storage is full".to_owned()
+        } else {
+            "the browser refused to store it".to_owned()
+        }
+    })
+}
+
+/// The storage key of a challenge's progress.
+pub fn play_key(challenge_key: &str) -> String {
+    format!("pseudoku.play.{challenge_key}")
+}
+
+/// Where the setter's work and the last challenge played are kept.
+pub const SETTER_KEY: &str = "pseudoku.setter";
+pub const LAST_PLAYED_KEY: &str = "pseudoku.play.last";
+
+/// True when a key event comes from a text field or a menu, where keys
+/// are the field's own.
+pub fn typing_in_field(event: &web_sys::Event) -> bool {
+    let Some(element) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+    matches!(element.tag_name().to_ascii_lowercase().as_str(), "input" | "textarea" | "select")
+}
+
+/// Whether the page is hidden (another tab, a minimised window).
+pub fn page_hidden() -> bool {
+    web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
+}
+
+/// The engine in a Web Worker (built by Trunk from `src/bin/worker.rs`).
+///
+/// One request runs at a time. A request sent while another is still
+/// running terminates the worker and starts a new one (a worker busy in a
+/// search cannot read a cancel message), so a superseded search never
+/// keeps a core busy. Requests sent before the worker is ready wait, the
+/// newest replacing any older one.
+pub struct EngineWorker {
+    inner: Rc<RefCell<WorkerState>>,
+}
+
+struct WorkerState {
+    worker: Option<web_sys::Worker>,
+    /// Bumped at every (re)start; messages of an older worker are ignored.
+    generation: u64,
+    ready: bool,
+    waiting: Option<crate::wire::Request>,
+    in_flight: Option<u64>,
+    on_reply: Rc<dyn Fn(crate::wire::Reply)>,
+    listeners: Vec<Closure<dyn FnMut(MessageEvent)>>,
+}
+
+/// The loader script Trunk writes for the worker binary.
+const WORKER_SCRIPT: &str = "./worker_loader.js";
+
+impl EngineWorker {
+    pub fn new(on_reply: impl Fn(crate::wire::Reply) + 'static) -> EngineWorker {
+        let inner = Rc::new(RefCell::new(WorkerState {
+            worker: None,
+            generation: 0,
+            ready: false,
+            waiting: None,
+            in_flight: None,
+            on_reply: Rc::new(on_reply),
+            listeners: Vec::new(),
+        }));
+        EngineWorker { inner }
+    }
+
+    /// Runs `request`, cancelling whatever runs now.
+    pub fn send(&self, request: crate::wire::Request) {
+        let restart = {
+            let state = self.inner.borrow();
+            state.worker.is_none() || state.in_flight.is_some()
+        };
+        if restart {
+            start(&self.inner);
+        }
+        self.inner.borrow_mut().waiting = Some(request);
+        flush(&self.inner);
+    }
+}
+
+impl Drop for EngineWorker {
+    fn drop(&mut self) {
+        if let Some(worker) = self.inner.borrow_mut().worker.take() {
+            worker.terminate();
+        }
+    }
+}
+
+fn start(inner: &Rc<RefCell<WorkerState>>) {
+    let mut state = inner.borrow_mut();
+    if let Some(old) = state.worker.take() {
+        old.terminate();
+    }
+    state.generation += 1;
+    state.ready = false;
+    state.in_flight = None;
+    state.listeners.clear();
+    let Ok(worker) = web_sys::Worker::new(WORKER_SCRIPT) else {
+        let message = "The page could not start its engine (Web Workers are blocked).".to_owned();
+        if let Some(id) = state.waiting.take().map(|r| r.id) {
+            let on_reply = state.on_reply.clone();
+            drop(state);
+            on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
+        }
+        return;
+    };
+    let generation = state.generation;
+    let weak: Weak<RefCell<WorkerState>> = Rc::downgrade(inner);
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Some(inner) = weak.upgrade() else { return };
+        let Some(text) = event.data().as_string() else { return };
+        let Ok(reply) = crate::wire::Reply::from_json(&text) else { return };
+        let on_reply = {
+            let mut state = inner.borrow_mut();
+            if state.generation != generation {
+                return;
+            }
+            if reply.body == crate::wire::Body::Ready {
+                state.ready = true;
+                drop(state);
+                flush(&inner);
+                return;
+            }
+            if reply.last && state.in_flight == Some(reply.id) {
+                state.in_flight = None;
+            }
+            state.on_reply.clone()
+        };
+        on_reply(reply);
+    });
+    let weak: Weak<RefCell<WorkerState>> = Rc::downgrade(inner);
+    let on_error = Closure::<dyn FnMut(MessageEvent)>::new(move |_event: MessageEvent| {
+        let Some(inner) = weak.upgrade() else { return };
+        let (id, on_reply) = {
+            let mut state = inner.borrow_mut();
+            if state.generation != generation {
+                return;
+            }
+            // The next request starts a fresh worker.
+            if let Some(worker) = state.worker.take() {
+                worker.terminate();
+            }
+            (state.in_flight.take(), state.on_reply.clone())
+        };
+        if let Some(id) = id {
+            let message = "The engine stopped with an error; change something to try again.".to_owned();
+            on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    state.listeners = vec![on_message, on_error];
+    state.worker = Some(worker);
+}
+
+fn flush(inner: &Rc<RefCell<WorkerState>>) {
+    let mut state = inner.borrow_mut();
+    if !state.ready {
+        return;
+    }
+    let Some(request) = state.waiting.take() else { return };
+    let Some(worker) = state.worker.as_ref() else { return };
+    if worker.post_message(&JsValue::from_str(&request.to_json())).is_ok() {
+        state.in_flight = Some(request.id);
+    }
+}
+
 /// Removes the "Loading…" text that index.html shows until the app starts.
 pub fn remove_boot_message() {
     if let Some(boot) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("boot")) {
@@ -176,5 +431,21 @@ mod tests {
         assert_eq!(seed_in_hash("#seed="), None);
         assert_eq!(seed_in_hash(""), None);
         assert_eq!(seed_in_hash(&seed_hash(123)), Some(123));
+    }
+
+    #[test]
+    fn fragments_name_what_to_open() {
+        let challenge = Challenge {
+            instance: crate::setter::SEED_PUZZLE.parse().unwrap(),
+            title: "<b>x</b>".into(),
+            author: String::new(),
+        };
+        let play = challenge_hash(&challenge, false);
+        assert!(play.starts_with("#p="));
+        assert_eq!(parse_fragment(&play), Ok(Fragment::Play(challenge.clone())));
+        assert_eq!(parse_fragment(&challenge_hash(&challenge, true)), Ok(Fragment::Edit(challenge)));
+        assert_eq!(parse_fragment("#seed=5"), Ok(Fragment::Seed(5)));
+        assert_eq!(parse_fragment(""), Ok(Fragment::None));
+        assert!(parse_fragment(&play[..40]).is_err(), "a cut link is refused");
     }
 }

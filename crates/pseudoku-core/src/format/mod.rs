@@ -43,6 +43,7 @@ use core::fmt;
 use crate::layout::{CellId, Geometry, Layout};
 
 pub mod line;
+pub mod link;
 pub mod variant;
 
 pub use line::{LineError, Puzzle};

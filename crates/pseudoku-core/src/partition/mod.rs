@@ -107,6 +107,7 @@ use std::collections::BTreeSet;
 use crate::symbol::{char_to_index, Symbol, MAX_CHAR_SYMBOLS};
 
 mod bits;
+mod complete;
 mod construct;
 mod explain;
 mod solve;
@@ -115,6 +116,7 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
+pub use complete::{complete, redundant_walls, trim_walls, CompleteError, Completion};
 pub use construct::{
     construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, random_regions, ConstructConfig,
     ConstructError, Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller,

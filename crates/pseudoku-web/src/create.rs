@@ -1,0 +1,416 @@
+//! The Pseudoku setter's screen: a grid to set on, walls drawn with the
+//! pointer or the keyboard, the live answer count and what all answers
+//! agree on, the worker's tools (complete, trim, generate), and the share
+//! link. State lives in one [`Setter`] reducer; this component reads it and
+//! dispatches.
+
+use std::rc::Rc;
+
+use gloo_events::{EventListener, EventListenerOptions};
+use pseudoku_core::format::link::Challenge;
+use pseudoku_core::partition::{Edge, Instance};
+use pseudoku_core::seed::seed_from_text;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::browser::{self, EngineWorker};
+use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
+use crate::setter::{nodes_text, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
+use crate::wire::WireDifficulty;
+
+#[derive(Properties, PartialEq)]
+pub struct CreateProps {
+    /// A challenge to open (from an `#e=` link), else the saved work.
+    pub open: Option<Challenge>,
+    /// "Play this".
+    pub on_play: Callback<Challenge>,
+}
+
+/// The setter to start with: the challenge of the link, else the saved
+/// work, else the 2014 puzzle.
+fn initial(open: Option<Challenge>) -> Setter {
+    if let Some(c) = open {
+        return Setter::from_challenge(c);
+    }
+    let saved = browser::load_text(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
+    match saved {
+        Some(c) => Setter::from_challenge(c),
+        None => Setter::new(SEED_PUZZLE.parse().expect("the example parses")),
+    }
+}
+
+#[function_component]
+pub fn Create(props: &CreateProps) -> Html {
+    let setter = use_reducer({
+        let open = props.open.clone();
+        move || initial(open)
+    });
+    let worker = use_mut_ref(|| None::<EngineWorker>);
+
+    // The worker runs whatever request the state asks for now.
+    {
+        let (worker, dispatcher) = (worker.clone(), setter.dispatcher());
+        let request = setter.request();
+        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
+            let mut slot = worker.borrow_mut();
+            let engine = slot.get_or_insert_with(|| {
+                EngineWorker::new(move |reply| dispatcher.dispatch(SetterAction::Worker(reply)))
+            });
+            if let Some(request) = request {
+                engine.send(request);
+            }
+        });
+    }
+    // Terminate the worker when the screen goes.
+    {
+        let worker = worker.clone();
+        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+    }
+    // The work is saved and shown in the address bar after every change.
+    {
+        let challenge = setter.challenge();
+        use_effect_with(challenge, |challenge| {
+            if challenge.instance.size() >= 2 {
+                let _ = browser::store_text(browser::SETTER_KEY, &pseudoku_core::format::link::encode(challenge));
+                browser::show_in_url(&browser::challenge_hash(challenge, true));
+            }
+        });
+    }
+    // Keys: arrows move, Shift+arrow toggles that side's wall, Ctrl+Z / Ctrl+Y undo and redo.
+    {
+        let dispatcher = setter.dispatcher();
+        let (n, focus) = (setter.instance().size(), setter.focus);
+        use_effect_with((n, focus), move |&(n, focus)| {
+            let document = gloo_utils::document();
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
+                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                if browser::typing_in_field(event) {
+                    return;
+                }
+                let action = match setter_key(event, n, focus) {
+                    Some(action) => action,
+                    None => return,
+                };
+                event.prevent_default();
+                dispatcher.dispatch(action);
+            });
+            move || drop(listener)
+        });
+    }
+
+    let dispatch = |action: SetterAction| {
+        let d = setter.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let view = Rc::new(board_view(&setter));
+    let d = setter.dispatcher();
+    let board = html! {
+        <PBoard {view} target={Target::Edges}
+            on_edge_start={let d = d.clone(); Callback::from(move |e| d.dispatch(SetterAction::StrokeStart(e)))}
+            on_edge_over={let d = d.clone(); Callback::from(move |e| d.dispatch(SetterAction::StrokeOver(e)))}
+            on_cell_start={Callback::noop()} on_cell_over={Callback::noop()}
+            on_stroke_end={let d = d.clone(); Callback::from(move |()| d.dispatch(SetterAction::StrokeEnd))}
+            on_focus={let d = d.clone(); Callback::from(move |c| d.dispatch(SetterAction::Focus(c)))} />
+    };
+
+    let analysis = &setter.analysis;
+    let counting = analysis.count.is_none() && analysis.failed.is_none();
+    let unique = analysis.count == Some((1, true));
+    let reason = analysis.agreement.as_ref().and_then(|a| a.reason.clone());
+    let answers = analysis.answers.len();
+    let progress = analysis.progress.filter(|_| counting);
+
+    // Grid sources.
+    let example_ref = use_node_ref();
+    let on_example = {
+        let (d, example_ref) = (d.clone(), example_ref.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(select) = example_ref.cast::<HtmlSelectElement>() else { return };
+            let Some((_, line)) = select.value().parse::<usize>().ok().and_then(|i| EXAMPLES.get(i)) else { return };
+            if let Ok(instance) = line.parse::<Instance>() {
+                d.dispatch(SetterAction::Load(instance));
+            }
+        })
+    };
+    let fill_size = use_node_ref();
+    let fill_kind = use_node_ref();
+    let fill_seed = use_node_ref();
+    let on_fill = {
+        let (d, size, kind, seed) = (d.clone(), fill_size.clone(), fill_kind.clone(), fill_seed.clone());
+        Callback::from(move |_: MouseEvent| {
+            let size = select_value(&size).parse().unwrap_or(9);
+            let latin = select_value(&kind) == "latin";
+            d.dispatch(SetterAction::Fill { size, latin, seed: seed_of(&input_value(&seed)) });
+        })
+    };
+    let make_size = use_node_ref();
+    let make_level = use_node_ref();
+    let make_seed = use_node_ref();
+    let on_construct = {
+        let (d, size, level, seed) = (d.clone(), make_size.clone(), make_level.clone(), make_seed.clone());
+        Callback::from(move |_: MouseEvent| {
+            let size = select_value(&size).parse().unwrap_or(9);
+            let difficulty = match select_value(&level).as_str() {
+                "easy" => WireDifficulty::Easy,
+                "hard" => WireDifficulty::Hard,
+                _ => WireDifficulty::Medium,
+            };
+            d.dispatch(SetterAction::Construct { size, difficulty, seed: seed_of(&input_value(&seed)) });
+        })
+    };
+    let on_paste_input = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                d.dispatch(SetterAction::SetPaste(area.value()));
+            }
+        })
+    };
+    let on_title = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                d.dispatch(SetterAction::SetTitle(input.value()));
+            }
+        })
+    };
+    let on_author = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                d.dispatch(SetterAction::SetAuthor(input.value()));
+            }
+        })
+    };
+    let challenge = setter.challenge();
+    let link = browser::challenge_url(&challenge, false);
+    let on_copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&link))
+    };
+    let on_play = {
+        let (on_play, challenge) = (props.on_play.clone(), challenge.clone());
+        Callback::from(move |_: MouseEvent| on_play.emit(challenge.clone()))
+    };
+    let busy = setter.task.is_some();
+    let n = setter.instance().size();
+    let sizes = |selected: usize| {
+        (4..=16)
+            .map(|s| html! { <option value={s.to_string()} selected={s == selected}>{ format!("{s}×{s}") }</option> })
+            .collect::<Html>()
+    };
+
+    html! {
+        <section class="screen create" aria-label="Create a Pseudoku challenge">
+            <p class="lead">
+                { "Draw walls on a filled grid (drag along the grid lines, or tap an edge) until its cells split into " }
+                { format!("{n} connected regions of {n} cells, each holding every symbol once, in exactly one way.") }
+            </p>
+            <div class="board-row">
+                { board }
+                <div class="side">
+                    <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
+                    if let Some((nodes, _)) = progress.filter(|(nodes, _)| *nodes >= 1 << 18) {
+                        <p class="progress-note">
+                            { format!("Still counting ({} nodes so far); it goes on in the background, and you can keep drawing.", nodes_text(nodes)) }
+                        </p>
+                    }
+                    if counting {
+                        <progress class="counting" aria-label="Counting answers"></progress>
+                    }
+                    if let Some(reason) = reason {
+                        <p class="reason">{ reason }</p>
+                    }
+                    if unique && !analysis.redundant.is_empty() {
+                        <p class="hint-text">{ format!("{} of your walls could go (shown faded); the answer stays unique.", analysis.redundant.len()) }</p>
+                    }
+                    if answers > 0 && !unique {
+                        <div class="answers" role="group" aria-label="Answers">
+                            if let Some(i) = setter.shown {
+                                <span class="answer-of">{ format!("Answer {} of {}", i + 1, count_label(analysis.count, answers)) }</span>
+                                <button type="button" disabled={i == 0} onclick={dispatch(SetterAction::Show(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
+                                <button type="button" disabled={i + 1 >= answers} onclick={dispatch(SetterAction::Show(Some(i + 1)))}>{ "Next" }</button>
+                                <button type="button" onclick={dispatch(SetterAction::Show(None))}>{ "Hide answers" }</button>
+                            } else {
+                                <button type="button" onclick={dispatch(SetterAction::Show(Some(0)))}>{ "Show answers" }</button>
+                            }
+                        </div>
+                    }
+                    <div class="tools" role="group" aria-label="Walls">
+                        <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
+                        <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
+                        <button type="button" class="primary" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.0 == 0)}
+                            onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
+                        <button type="button" disabled={busy || !unique || analysis.redundant.is_empty()}
+                            onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
+                    </div>
+                    if let Some(task) = &setter.task {
+                        <p class="task" role="status">{ task.doing }</p>
+                    }
+                    if let Some(message) = &setter.message {
+                        <div class="notice" role="alert">
+                            <p>{ message.clone() }</p>
+                            <button type="button" aria-label="Dismiss" onclick={dispatch(SetterAction::DismissMessage)}>{ "×" }</button>
+                        </div>
+                    }
+                    <div class="share" role="group" aria-label="Share">
+                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title.clone()} oninput={on_title} /></label>
+                        <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author.clone()} oninput={on_author} /></label>
+                        <input type="text" class="link" readonly=true value={link} aria-label="Link to play this challenge" />
+                        <div class="buttons">
+                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
+                        </div>
+                    </div>
+                </div>
+            </div>
+            <details class="panel" open=true>
+                <summary>{ "A grid to set on" }</summary>
+                <div class="row">
+                    <label>{ "Example " }
+                        <select ref={example_ref} class="example">
+                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()}>{ *name }</option> }) }
+                        </select>
+                    </label>
+                    <button type="button" class="open-example" onclick={on_example}>{ "Open" }</button>
+                </div>
+                <div class="row">
+                    <label>{ "Size " }<select ref={fill_size} class="fill-size">{ sizes(9) }</select></label>
+                    <label>{ "Kind " }
+                        <select ref={fill_kind} class="fill-kind">
+                            <option value="sudoku">{ "Sudoku grid" }</option>
+                            <option value="latin">{ "Latin square" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={fill_seed} type="text" class="fill-seed" placeholder="random" size="8" /></label>
+                    <button type="button" class="fill" disabled={busy} onclick={on_fill}>{ "New grid" }</button>
+                </div>
+                <div class="row paste">
+                    <label class="grow">{ "Type or paste a grid (and walls)" }
+                        <textarea class="paste-text" rows="2" value={setter.paste.clone()} oninput={on_paste_input}
+                            placeholder="731298564495186723… 4-13 13-14" spellcheck="false" />
+                    </label>
+                    <button type="button" class="use-paste" onclick={dispatch(SetterAction::UsePaste)}>{ "Use this grid" }</button>
+                </div>
+                if let Some(error) = &setter.paste_error {
+                    <p class="error" role="alert">{ error.clone() }</p>
+                }
+            </details>
+            <details class="panel">
+                <summary>{ "Generate a challenge" }</summary>
+                <div class="row">
+                    <label>{ "Size " }<select ref={make_size} class="make-size">{ sizes(9) }</select></label>
+                    <label>{ "Difficulty " }
+                        <select ref={make_level} class="make-level">
+                            <option value="easy">{ "Easy" }</option>
+                            <option value="medium" selected=true>{ "Medium" }</option>
+                            <option value="hard">{ "Hard (fewest walls)" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={make_seed} type="text" class="make-seed" placeholder="random" size="8" /></label>
+                    <button type="button" class="construct" disabled={busy} onclick={on_construct}>{ "Generate" }</button>
+                </div>
+            </details>
+            <p class="help">{ "Keys: arrows move; Shift+arrow toggles the wall on that side; Ctrl+Z undo, Ctrl+Y redo." }</p>
+        </section>
+    }
+}
+
+/// "5", or "50 shown" when there are more answers than were sent.
+fn count_label(count: Option<(u64, bool)>, shown: usize) -> String {
+    match count {
+        Some((n, true)) if n as usize == shown => n.to_string(),
+        Some((n, exact)) => format!("{}{n} ({shown} shown)", if exact { "" } else { "at least " }),
+        None => shown.to_string(),
+    }
+}
+
+/// The action for a key in the setter, if any.
+fn setter_key(event: &KeyboardEvent, n: usize, focus: usize) -> Option<SetterAction> {
+    let ctrl = event.ctrl_key() || event.meta_key();
+    let key = event.key();
+    if ctrl {
+        return match key.to_lowercase().as_str() {
+            "z" if event.shift_key() => Some(SetterAction::Redo),
+            "z" => Some(SetterAction::Undo),
+            "y" => Some(SetterAction::Redo),
+            _ => None,
+        };
+    }
+    if event.alt_key() {
+        return None;
+    }
+    let (r, c) = (focus / n, focus % n);
+    let neighbour = match key.as_str() {
+        "ArrowUp" => (r > 0).then(|| focus - n),
+        "ArrowDown" => (r + 1 < n).then(|| focus + n),
+        "ArrowLeft" => (c > 0).then(|| focus - 1),
+        "ArrowRight" => (c + 1 < n).then(|| focus + 1),
+        _ => return None,
+    };
+    let neighbour = neighbour?;
+    if event.shift_key() {
+        Edge::new(n, focus, neighbour).map(SetterAction::Toggle)
+    } else {
+        Some(SetterAction::Focus(neighbour))
+    }
+}
+
+/// What the board shows for the setter's state.
+fn board_view(setter: &Setter) -> BoardView {
+    let instance = setter.instance();
+    let n = instance.size();
+    let walls: Vec<Edge> = instance.walls().collect();
+    let agreement = setter.analysis.agreement.as_ref();
+    let edge = |&(a, b): &(u32, u32)| Edge::new(n, a as usize, b as usize);
+    let implied = agreement
+        .map(|a| a.apart.iter().filter_map(edge).filter(|e| !instance.has_wall(*e)).collect())
+        .unwrap_or_default();
+    // With an answer shown, its borders say it all; else the agreed joins.
+    let shown = setter.shown_answer();
+    let joins = match (agreement, shown) {
+        (Some(a), None) => a.together.iter().filter_map(edge).collect(),
+        _ => Vec::new(),
+    };
+    let regions = match shown {
+        Some(p) => p.labels().map(|l| Some(l as u8)).collect(),
+        None => vec![None; n * n],
+    };
+    let borders = shown.map(|p| p.borders().collect()).unwrap_or_default();
+    BoardView {
+        n,
+        symbols: symbol_chars(instance),
+        walls,
+        regions,
+        borders,
+        implied,
+        joins,
+        redundant: setter.analysis.redundant.clone(),
+        bad: Vec::new(),
+        reason: agreement.map(|a| a.reason_cells.iter().map(|&c| c as usize).collect()).unwrap_or_default(),
+        hint: None,
+        focus: setter.focus,
+        label: format!("Pseudoku grid being set, {n} by {n}, {} walls", instance.wall_count()),
+    }
+}
+
+fn select_value(node: &NodeRef) -> String {
+    node.cast::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default()
+}
+
+fn input_value(node: &NodeRef) -> String {
+    node.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default()
+}
+
+/// A seed from a text: a number as it is, other text hashed, empty random.
+pub fn seed_of(text: &str) -> u64 {
+    let text = text.trim();
+    if text.is_empty() {
+        browser::random_seed()
+    } else {
+        text.parse().unwrap_or_else(|_| seed_from_text(text))
+    }
+}

@@ -1,0 +1,38 @@
+//! The Pseudoku browser app and its Web Worker, as one library for two
+//! binaries (`src/main.rs`, the page; `src/bin/worker.rs`, the worker).
+//!
+//! - Screens, each with one reducer (state plus a closed action enum) that
+//!   nothing else changes: [`play`] (a Pseudoku challenge being played),
+//!   [`setter`] (one being set), [`game`] (the classic sudoku); [`app`]
+//!   holds which screen is open.
+//! - Components read a state and dispatch actions: [`app`], [`playview`],
+//!   [`create`], [`sudoku`], the boards [`pboard`] and [`board`], and
+//!   [`controls`].
+//! - [`wire`] is what crosses to the worker (versioned JSON messages, each
+//!   with an id); [`worker`] runs them with the engine.
+//! - [`browser`] is every side effect: storage, the URL, the clipboard, the
+//!   worker itself.
+//!
+//! Share links are the engine's own format (`pseudoku_core::format::link`),
+//! the same the CLI prints.
+
+pub mod app;
+pub mod board;
+pub mod browser;
+pub mod controls;
+pub mod create;
+pub mod game;
+pub mod history;
+pub mod pboard;
+pub mod play;
+pub mod playview;
+pub mod saved;
+pub mod setter;
+pub mod sudoku;
+pub mod wire;
+pub mod worker;
+
+/// Starts the page.
+pub fn run_app() {
+    yew::Renderer::<app::App>::new().render();
+}

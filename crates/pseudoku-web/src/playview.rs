@@ -1,0 +1,324 @@
+//! The Pseudoku player's screen: paint regions (or draw borders) on a
+//! challenge, with gentle checking, hints, a timer, and progress saved per
+//! challenge. State lives in one [`Player`] reducer; this component reads it
+//! and dispatches.
+
+use std::rc::Rc;
+
+use gloo_events::{EventListener, EventListenerOptions};
+use gloo_timers::callback::Interval;
+use pseudoku_core::format::link::Challenge;
+use pseudoku_core::partition::{Edge, Problem};
+use pseudoku_core::symbol::{char_to_index, index_to_char};
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use crate::browser::{self, EngineWorker};
+use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
+use crate::play::{PlayAction, Player, SavedPlay, Tool};
+
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    pub challenge: Challenge,
+    /// "Edit": open this challenge in the setter.
+    pub on_edit: Callback<Challenge>,
+}
+
+/// The player for a challenge, with its saved progress when there is some.
+fn initial(challenge: Challenge) -> Player {
+    let player = Player::new(challenge);
+    let Some(text) = browser::load_text(&browser::play_key(player.key())) else { return player };
+    let restored = serde_json::from_str::<SavedPlay>(&text)
+        .map_err(|e| format!("it is damaged ({e})"))
+        .and_then(|saved| player.clone().restore(saved));
+    match restored {
+        Ok(p) => p,
+        Err(reason) => {
+            let mut fresh = player;
+            fresh.notice =
+                Some(format!("Your saved progress on this challenge could not be read: {reason}. It starts afresh."));
+            fresh
+        }
+    }
+}
+
+#[function_component]
+pub fn Play(props: &PlayProps) -> Html {
+    let player = use_reducer({
+        let challenge = props.challenge.clone();
+        move || initial(challenge)
+    });
+    let worker = use_mut_ref(|| None::<EngineWorker>);
+
+    // Count the answers (and learn what they agree on) once.
+    {
+        let (worker, dispatcher, request) = (worker.clone(), player.dispatcher(), player.request());
+        use_effect_with((), move |_| {
+            let engine = EngineWorker::new(move |reply| dispatcher.dispatch(PlayAction::Worker(reply)));
+            engine.send(request);
+            *worker.borrow_mut() = Some(engine);
+            move || drop(worker.borrow_mut().take())
+        });
+    }
+    // Progress is saved after every move; the link names the challenge.
+    {
+        let (key, saved, dispatcher) = (player.key().to_owned(), player.saved(), player.dispatcher());
+        use_effect_with((key, saved), move |(key, saved)| {
+            let json = serde_json::to_string(saved).expect("saved games serialize");
+            let stored = browser::store_text(&browser::play_key(key), &json)
+                .and_then(|()| browser::store_text(browser::LAST_PLAYED_KEY, key));
+            if let Err(reason) = stored {
+                dispatcher.dispatch(PlayAction::Notice(format!(
+                    "Your progress could not be saved: {reason}. You can keep playing."
+                )));
+            }
+            browser::show_in_url(&format!("#p={key}"));
+        });
+    }
+    // The clock runs while the page is visible and the puzzle unsolved.
+    {
+        let dispatcher = player.dispatcher();
+        use_effect_with((), move |_| {
+            let interval = Interval::new(1000, move || {
+                if !browser::page_hidden() {
+                    dispatcher.dispatch(PlayAction::Tick(1000));
+                }
+            });
+            move || drop(interval)
+        });
+    }
+    // Keys: arrows move; a colour's number (1–9, then letters) paints the
+    // cell; Backspace clears it; Ctrl+Z / Ctrl+Y undo and redo.
+    {
+        let dispatcher = player.dispatcher();
+        let (n, focus) = (player.instance().size(), player.focus);
+        use_effect_with((n, focus), move |&(n, focus)| {
+            let document = gloo_utils::document();
+            let options = EventListenerOptions::enable_prevent_default();
+            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
+                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+                if browser::typing_in_field(event) {
+                    return;
+                }
+                let actions = play_keys(event, n, focus);
+                if !actions.is_empty() {
+                    event.prevent_default();
+                }
+                for action in actions {
+                    dispatcher.dispatch(action);
+                }
+            });
+            move || drop(listener)
+        });
+    }
+
+    let d = player.dispatcher();
+    let dispatch = |action: PlayAction| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let target = if player.tool == Tool::Border { Target::Edges } else { Target::Cells };
+    let view = Rc::new(board_view(&player));
+    let board = html! {
+        <PBoard {view} {target}
+            on_edge_start={let d = d.clone(); Callback::from(move |e| d.dispatch(PlayAction::BorderStart(e)))}
+            on_edge_over={let d = d.clone(); Callback::from(move |e| d.dispatch(PlayAction::BorderOver(e)))}
+            on_cell_start={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::PaintStart(c)))}
+            on_cell_over={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::PaintOver(c)))}
+            on_stroke_end={let d = d.clone(); Callback::from(move |()| d.dispatch(PlayAction::StrokeEnd))}
+            on_focus={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::Focus(c)))} />
+    };
+
+    let n = player.instance().size();
+    let challenge = player.challenge();
+    let swatches = (0..n as u8).map(|k| {
+        let chosen = player.tool == Tool::Paint(k);
+        let name = index_to_char(usize::from(k)).unwrap_or('?');
+        html! {
+            <button type="button" class={classes!("swatch", format!("r{}", k % 16), chosen.then_some("chosen"))}
+                aria-label={format!("Region colour {}", k + 1)} aria-pressed={chosen.to_string()}
+                onclick={dispatch(PlayAction::SetTool(Tool::Paint(k)))}>{ name.to_string() }</button>
+        }
+    });
+    let validation = player.validation();
+    let problems = validation.messages();
+    let solved = player.is_solved();
+    let count = player.analysis.count;
+    let answers_text = match count {
+        Some((1, true)) => "This challenge has exactly one answer.".to_owned(),
+        Some((k, true)) => format!("This challenge has {k} answers; you have found {}.", player.found_count()),
+        Some((k, false)) => {
+            format!("This challenge has at least {k} answers; you have found {}.", player.found_count())
+        }
+        None => format!("Counting this challenge's answers… ({})", player.count_text()),
+    };
+    let hint_text = player.hint.as_ref().map(|h| {
+        let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+        let (a, b) = (at(h.edge.a()), at(h.edge.b()));
+        match (h.together, h.contradicts) {
+            (true, true) => format!("Look again at {a} and {b}: every answer puts them in the same region."),
+            (false, true) => format!("Look again at {a} and {b}: every answer puts them in different regions."),
+            (true, false) => format!("Hint: {a} and {b} are in the same region in every answer."),
+            (false, false) => format!("Hint: {a} and {b} are in different regions in every answer."),
+        }
+    });
+    let secs = player.elapsed_ms / 1000;
+    let clock = format!("{}:{:02}", secs / 60, secs % 60);
+    let link = browser::challenge_url(challenge, false);
+    let on_copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&link))
+    };
+    let on_edit = {
+        let (on_edit, challenge) = (props.on_edit.clone(), challenge.clone());
+        Callback::from(move |_: MouseEvent| on_edit.emit(challenge.clone()))
+    };
+
+    html! {
+        <section class="screen play" aria-label="Play a Pseudoku challenge">
+            <div class="title-row">
+                <h2 class="challenge-title">{ if challenge.title.is_empty() { "Untitled challenge".to_owned() } else { challenge.title.clone() } }</h2>
+                if !challenge.author.is_empty() {
+                    <span class="challenge-author">{ format!("by {}", challenge.author) }</span>
+                }
+                <span class="clock" aria-label="Time">{ clock.clone() }</span>
+            </div>
+            <p class="lead">
+                { format!("Split the grid into {n} connected regions of {n} cells, each holding every symbol once. ") }
+                { "Walls only stand between regions. Pick a colour and drag across cells, or draw borders." }
+            </p>
+            if let Some(notice) = &player.notice {
+                <div class="notice" role="alert">
+                    <p>{ notice.clone() }</p>
+                    <button type="button" aria-label="Dismiss" onclick={dispatch(PlayAction::DismissNotice)}>{ "×" }</button>
+                </div>
+            }
+            <div class="board-row">
+                { board }
+                <div class="side">
+                    <div class="palette" role="group" aria-label="Tools">
+                        { for swatches }
+                        <button type="button" class={classes!("tool", "erase", (player.tool == Tool::Erase).then_some("chosen"))}
+                            aria-pressed={(player.tool == Tool::Erase).to_string()} onclick={dispatch(PlayAction::SetTool(Tool::Erase))}>{ "Erase" }</button>
+                        <button type="button" class={classes!("tool", "border", (player.tool == Tool::Border).then_some("chosen"))}
+                            aria-pressed={(player.tool == Tool::Border).to_string()} onclick={dispatch(PlayAction::SetTool(Tool::Border))}>{ "Borders" }</button>
+                    </div>
+                    <div class="tools" role="group" aria-label="Moves">
+                        <button type="button" disabled={!player.can_undo()} onclick={dispatch(PlayAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" disabled={!player.can_redo()} onclick={dispatch(PlayAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
+                        <button type="button" onclick={dispatch(PlayAction::Reset)}>{ "Start over" }</button>
+                        <button type="button" class="hint" disabled={solved} onclick={dispatch(PlayAction::Hint)}>{ "Hint" }</button>
+                    </div>
+                    if solved {
+                        <p class="play-status solved" role="status" aria-live="polite">{ format!("Solved in {clock}!") }</p>
+                    } else {
+                        <p class="play-status" role="status" aria-live="polite">
+                            { format!("{} of {} cells in a region", validation.size * validation.size - validation.unassigned.len(), n * n) }
+                        </p>
+                    }
+                    <p class="answers-found">{ answers_text }</p>
+                    if let Some(text) = hint_text {
+                        <p class="hint-text" role="status">{ text }</p>
+                    } else if player.hint_pending {
+                        <p class="hint-text" role="status">{ "The hint is on its way: the answers are still being counted." }</p>
+                    }
+                    if !problems.is_empty() {
+                        <ul class="problems" aria-label="Problems">
+                            { for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }
+                        </ul>
+                    }
+                    <div class="share" role="group" aria-label="Share">
+                        <input type="text" class="link" readonly=true value={link} aria-label="Link to this challenge" />
+                        <div class="buttons">
+                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <button type="button" class="edit" onclick={on_edit}>{ "Edit" }</button>
+                        </div>
+                    </div>
+                </div>
+            </div>
+            <p class="help">{ "Keys: arrows move; a colour's number paints the cell; Backspace clears it; Ctrl+Z undo, Ctrl+Y redo." }</p>
+        </section>
+    }
+}
+
+/// The actions for a key in the player.
+fn play_keys(event: &KeyboardEvent, n: usize, focus: usize) -> Vec<PlayAction> {
+    let key = event.key();
+    if event.ctrl_key() || event.meta_key() {
+        return match key.to_lowercase().as_str() {
+            "z" if event.shift_key() => vec![PlayAction::Redo],
+            "z" => vec![PlayAction::Undo],
+            "y" => vec![PlayAction::Redo],
+            _ => Vec::new(),
+        };
+    }
+    if event.alt_key() {
+        return Vec::new();
+    }
+    let (r, c) = (focus / n, focus % n);
+    let moved = match key.as_str() {
+        "ArrowUp" => Some((r > 0).then(|| focus - n)),
+        "ArrowDown" => Some((r + 1 < n).then(|| focus + n)),
+        "ArrowLeft" => Some((c > 0).then(|| focus - 1)),
+        "ArrowRight" => Some((c + 1 < n).then(|| focus + 1)),
+        _ => None,
+    };
+    if let Some(next) = moved {
+        return next.map(PlayAction::Focus).into_iter().collect();
+    }
+    match key.as_str() {
+        "Backspace" | "Delete" | "0" => vec![PlayAction::ClearFocus],
+        " " | "Enter" => vec![PlayAction::PaintFocus],
+        _ => {
+            let mut chars = key.chars();
+            match (chars.next(), chars.next()) {
+                (Some(ch), None) => match char_to_index(ch.to_ascii_uppercase()).filter(|&k| k < n) {
+                    Some(k) => vec![PlayAction::SetTool(Tool::Paint(k as u8)), PlayAction::PaintFocus],
+                    None => Vec::new(),
+                },
+                _ => Vec::new(),
+            }
+        }
+    }
+}
+
+/// What the board shows for the player's state.
+fn board_view(player: &Player) -> BoardView {
+    let instance = player.instance();
+    let n = instance.size();
+    let regions: Vec<Option<u8>> = (0..n * n).map(|c| player.label(c)).collect();
+    // Borders: the ones drawn, and those between two painted regions.
+    let mut borders: Vec<Edge> = player.borders().iter().copied().collect();
+    borders.extend(Edge::all(n).filter(|e| {
+        let (a, b) = (regions[e.a()], regions[e.b()]);
+        a.is_some() && b.is_some() && a != b && !player.borders().contains(e)
+    }));
+    let mut bad = Vec::new();
+    for problem in &player.validation().problems {
+        match problem {
+            Problem::NotConnected { pieces, .. } => bad.extend(pieces.iter().flatten().copied()),
+            Problem::TooLarge { cells, .. }
+            | Problem::TooSmall { cells, .. }
+            | Problem::RepeatedSymbol { cells, .. }
+            | Problem::MissingSymbols { cells, .. } => bad.extend(cells.iter().copied()),
+            Problem::WallInside { walls, .. } => bad.extend(walls.iter().flat_map(|w| [w.a(), w.b()])),
+            Problem::TooManyRegions { .. } => {}
+        }
+    }
+    BoardView {
+        n,
+        symbols: symbol_chars(instance),
+        walls: instance.walls().collect(),
+        regions,
+        borders,
+        implied: Vec::new(),
+        joins: Vec::new(),
+        redundant: Vec::new(),
+        bad,
+        reason: Vec::new(),
+        hint: player.hint.as_ref().map(|h| (h.edge, h.together)),
+        focus: player.focus,
+        label: format!("Pseudoku grid, {n} by {n}"),
+    }
+}

@@ -1,0 +1,511 @@
+//! The Pseudoku setter's state and the only way to change it:
+//! [`Setter::apply`] of a [`SetterAction`].
+//!
+//! Heavy work never runs here: a change of the walls starts a new analysis
+//! (a new request id, see [`Setter::request`]); the page sends that request
+//! to the worker, and its replies come back as [`SetterAction::Worker`].
+//! Replies to any other id are dropped.
+
+use std::rc::Rc;
+
+use pseudoku_core::format::link::Challenge;
+use pseudoku_core::partition::{Edge, Instance, Partition};
+use yew::Reducible;
+
+use crate::history::History;
+use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
+
+/// Answers are counted up to this many.
+pub const COUNT_LIMIT: u64 = 1000;
+
+/// The seed puzzle of the source thread (Puzzling StackExchange, 2014):
+/// 12 walls, 5 answers.
+pub const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+                               4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+/// Built-in starting points: a name and an instance line.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    ("The 2014 puzzle: 12 walls, 5 answers", SEED_PUZZLE),
+    ("The 2014 grid, no walls", SEED_PUZZLE_GRID),
+    ("A 4×4 to learn on", "1234341221434321 1-2 5-6 9-10 13-14"),
+];
+
+const SEED_PUZZLE_GRID: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318";
+
+/// A one-off job in flight (not the analysis).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task {
+    pub id: u64,
+    pub job: Job,
+    /// What the page says while it runs ("Completing…").
+    pub doing: &'static str,
+}
+
+/// What is known about the answers of the current walls.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The last progress report of the count, while it runs.
+    pub progress: Option<(u64, u64)>,
+    /// Answers found and whether that is all of them.
+    pub count: Option<(u64, bool)>,
+    /// The first answers, for showing.
+    pub answers: Vec<Partition>,
+    pub agreement: Option<Agreement>,
+    /// Walls that could each go with the answer staying unique.
+    pub redundant: Vec<Edge>,
+    /// The analysis failed.
+    pub failed: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setter {
+    instance: Rc<Instance>,
+    pub title: String,
+    pub author: String,
+    history: History<Vec<Edge>>,
+    /// `Some(true)` while a pointer stroke draws walls, `Some(false)` while
+    /// it erases them.
+    stroke: Option<bool>,
+    next_id: u64,
+    /// The id of the analysis of the current walls.
+    analysis_id: u64,
+    pub analysis: Analysis,
+    pub task: Option<Task>,
+    /// Which answer is coloured on the grid.
+    pub shown: Option<usize>,
+    /// The cell the keyboard works on.
+    pub focus: usize,
+    /// Text in the "type or paste a grid" box, and why it was refused.
+    pub paste: String,
+    pub paste_error: Option<String>,
+    /// A message about the last task (a failure, or what it changed).
+    pub message: Option<String>,
+}
+
+/// Everything a setter (or the worker) can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetterAction {
+    /// Start a pointer stroke on an edge: it toggles, and the rest of the
+    /// stroke draws (or erases) the same way.
+    StrokeStart(Edge),
+    StrokeOver(Edge),
+    StrokeEnd,
+    /// Toggle one wall (keyboard).
+    Toggle(Edge),
+    ClearWalls,
+    Undo,
+    Redo,
+    /// Move the keyboard focus to a cell.
+    Focus(usize),
+    /// Start from this instance (an example, a pasted grid, a worker's).
+    Load(Instance),
+    /// Start from a shared challenge (with its title and author).
+    Open(Challenge),
+    SetPaste(String),
+    UsePaste,
+    SetTitle(String),
+    SetAuthor(String),
+    /// Colour answer `i` (or none).
+    Show(Option<usize>),
+    /// Jobs for the worker.
+    Complete,
+    Trim,
+    Construct {
+        size: usize,
+        difficulty: WireDifficulty,
+        seed: u64,
+    },
+    Fill {
+        size: usize,
+        latin: bool,
+        seed: u64,
+    },
+    Worker(Reply),
+    DismissMessage,
+}
+
+impl Setter {
+    pub fn new(instance: Instance) -> Setter {
+        Setter {
+            instance: Rc::new(instance),
+            title: String::new(),
+            author: String::new(),
+            history: History::default(),
+            stroke: None,
+            next_id: 2,
+            analysis_id: 1,
+            analysis: Analysis::default(),
+            task: None,
+            shown: None,
+            focus: 0,
+            paste: String::new(),
+            paste_error: None,
+            message: None,
+        }
+    }
+
+    pub fn from_challenge(challenge: Challenge) -> Setter {
+        Setter { title: challenge.title, author: challenge.author, ..Setter::new(challenge.instance) }
+    }
+
+    pub fn instance(&self) -> &Instance {
+        &self.instance
+    }
+
+    pub fn challenge(&self) -> Challenge {
+        Challenge { instance: (*self.instance).clone(), title: self.title.clone(), author: self.author.clone() }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// The request the worker should be running now: the task in flight,
+    /// else the analysis of the current walls until it is complete.
+    pub fn request(&self) -> Option<Request> {
+        if let Some(task) = &self.task {
+            return Some(Request::new(task.id, task.job.clone()));
+        }
+        let job = Job::Analyse { instance: self.instance.to_string(), limit: COUNT_LIMIT };
+        Some(Request::new(self.analysis_id, job))
+    }
+
+    /// The answer count in the words the page shows.
+    pub fn count_text(&self) -> String {
+        count_words(&self.analysis)
+    }
+
+    /// The answer coloured on the grid.
+    pub fn shown_answer(&self) -> Option<&Partition> {
+        self.analysis.answers.get(self.shown?)
+    }
+
+    pub fn apply(&self, action: SetterAction) -> Option<Setter> {
+        let mut next = self.clone();
+        match action {
+            SetterAction::StrokeStart(edge) => {
+                let draw = !self.instance.has_wall(edge);
+                next.history.record(self.walls());
+                next.set_wall(edge, draw);
+                next.stroke = Some(draw);
+                next.changed();
+            }
+            SetterAction::StrokeOver(edge) => {
+                let draw = self.stroke?;
+                if self.instance.has_wall(edge) == draw {
+                    return None;
+                }
+                next.set_wall(edge, draw);
+                next.changed();
+            }
+            SetterAction::StrokeEnd => {
+                self.stroke?;
+                next.stroke = None;
+            }
+            SetterAction::Toggle(edge) => {
+                next.history.record(self.walls());
+                next.set_wall(edge, !self.instance.has_wall(edge));
+                next.changed();
+            }
+            SetterAction::ClearWalls => {
+                if self.instance.wall_count() == 0 {
+                    return None;
+                }
+                next.history.record(self.walls());
+                next.instance = Rc::new(self.instance.with_walls([]).expect("no walls"));
+                next.changed();
+            }
+            SetterAction::Undo => {
+                let walls = next.history.undo(self.walls())?;
+                next.instance = Rc::new(self.instance.with_walls(walls).expect("walls of this grid"));
+                next.changed();
+            }
+            SetterAction::Redo => {
+                let walls = next.history.redo(self.walls())?;
+                next.instance = Rc::new(self.instance.with_walls(walls).expect("walls of this grid"));
+                next.changed();
+            }
+            SetterAction::Focus(cell) => {
+                if cell >= self.instance.cell_count() || cell == self.focus {
+                    return None;
+                }
+                next.focus = cell;
+            }
+            SetterAction::Load(instance) => {
+                next = Setter { next_id: self.next_id, paste: self.paste.clone(), ..Setter::new(instance) };
+                next.changed();
+            }
+            SetterAction::Open(challenge) => {
+                next = Setter { next_id: self.next_id, ..Setter::from_challenge(challenge) };
+                next.changed();
+            }
+            SetterAction::SetPaste(text) => {
+                next.paste = text;
+                next.paste_error = None;
+            }
+            SetterAction::UsePaste => match Instance::parse(self.paste.trim()) {
+                Ok(instance) if instance.size() < 2 => {
+                    next.paste_error = Some("A grid needs at least 2×2 cells.".into());
+                }
+                Ok(instance) => return self.apply(SetterAction::Load(instance)),
+                Err(e) => next.paste_error = Some(format!("This grid could not be read: {e}.")),
+            },
+            SetterAction::SetTitle(title) => next.title = title,
+            SetterAction::SetAuthor(author) => next.author = author,
+            SetterAction::Show(shown) => {
+                let shown = shown.filter(|&i| i < self.analysis.answers.len());
+                if shown == self.shown {
+                    return None;
+                }
+                next.shown = shown;
+            }
+            SetterAction::Complete => next.start(Job::Complete { instance: self.instance.to_string() }, "Completing…"),
+            SetterAction::Trim => next.start(Job::Trim { instance: self.instance.to_string() }, "Removing walls…"),
+            SetterAction::Construct { size, difficulty, seed } => {
+                next.start(Job::Construct { size, difficulty, seed }, "Making a challenge…")
+            }
+            SetterAction::Fill { size, latin, seed } => next.start(Job::Fill { size, latin, seed }, "Filling a grid…"),
+            SetterAction::Worker(reply) => return self.receive(reply),
+            SetterAction::DismissMessage => {
+                self.message.as_ref()?;
+                next.message = None;
+            }
+        }
+        Some(next)
+    }
+
+    fn walls(&self) -> Vec<Edge> {
+        self.instance.walls().collect()
+    }
+
+    fn set_wall(&mut self, edge: Edge, on: bool) {
+        let instance = Rc::make_mut(&mut self.instance);
+        if on {
+            let _ = instance.add_wall(edge);
+        } else {
+            instance.remove_wall(edge);
+        }
+    }
+
+    /// The walls changed: a new analysis, and nothing old is shown.
+    fn changed(&mut self) {
+        self.analysis_id = self.take_id();
+        self.analysis = Analysis::default();
+        self.shown = None;
+        self.task = None;
+        self.focus = self.focus.min(self.instance.cell_count().saturating_sub(1));
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn start(&mut self, job: Job, doing: &'static str) {
+        let id = self.take_id();
+        self.task = Some(Task { id, job, doing });
+        self.message = None;
+    }
+
+    fn receive(&self, reply: Reply) -> Option<Setter> {
+        let mut next = self.clone();
+        if let Some(task) = &self.task {
+            if reply.id != task.id {
+                return None;
+            }
+            let Body::Instance { instance, changed } = reply.body else {
+                if let Body::Failed { message } = reply.body {
+                    next.task = None;
+                    next.message = Some(message);
+                    // The worker was restarted for the task: analyse again.
+                    next.analysis_id = next.take_id();
+                    next.analysis = Analysis::default();
+                    return Some(next);
+                }
+                return None;
+            };
+            let Ok(instance) = Instance::parse(&instance) else { return None };
+            let message = match &task.job {
+                Job::Complete { .. } => Some(format!("Added {} walls.", changed.len())),
+                Job::Trim { .. } => Some(format!("Removed {} walls.", changed.len())),
+                _ => None,
+            };
+            next.task = None;
+            if instance.size() == self.instance.size() && instance.symbols() == self.instance.symbols() {
+                // The same grid: the new walls are one undoable change.
+                next.history.record(self.walls());
+                next.instance = Rc::new(instance);
+                next.changed();
+            } else {
+                next = Setter { next_id: self.next_id, ..Setter::new(instance) };
+                next.changed();
+            }
+            next.message = message;
+            return Some(next);
+        }
+        if reply.id != self.analysis_id {
+            return None;
+        }
+        let n = self.instance.size();
+        match reply.body {
+            Body::Progress { nodes, answers } => next.analysis.progress = Some((nodes, answers)),
+            Body::Counted { answers_found, exact, answers } => {
+                next.analysis.count = Some((answers_found, exact));
+                next.analysis.answers = answers
+                    .iter()
+                    .filter_map(|labels| {
+                        Partition::from_labels(n, &labels.iter().map(|&l| usize::from(l)).collect::<Vec<_>>())
+                    })
+                    .collect();
+            }
+            Body::Explained(agreement) => next.analysis.agreement = Some(agreement),
+            Body::Redundant { walls } => {
+                next.analysis.redundant =
+                    walls.iter().filter_map(|&(a, b)| Edge::new(n, a as usize, b as usize)).collect();
+            }
+            Body::Failed { message } => next.analysis.failed = Some(message),
+            Body::Ready | Body::Instance { .. } => return None,
+        }
+        Some(next)
+    }
+}
+
+/// `no answer`, `exactly one answer`, `N answers`, `at least K answers`,
+/// or how the count is going.
+pub fn count_words(analysis: &Analysis) -> String {
+    match (analysis.count, analysis.progress, &analysis.failed) {
+        (_, _, Some(message)) => message.clone(),
+        (Some((0, _)), _, _) => "no answer".into(),
+        (Some((1, true)), _, _) => "exactly one answer".into(),
+        (Some((n, true)), _, _) => format!("{n} answers"),
+        (Some((n, false)), _, _) => format!("at least {n} answers"),
+        (None, Some((nodes, answers)), _) => {
+            let found = match answers {
+                1 => "1 answer so far".to_owned(),
+                n => format!("{n} answers so far"),
+            };
+            format!("counting… {found}, {} nodes searched", nodes_text(nodes))
+        }
+        (None, None, None) => "counting…".into(),
+    }
+}
+
+/// `12 k`, `3.4 M`: a node count for people.
+pub fn nodes_text(nodes: u64) -> String {
+    match nodes {
+        0..=9_999 => nodes.to_string(),
+        10_000..=999_999 => format!("{} k", nodes / 1000),
+        _ => format!("{:.1} M", nodes as f64 / 1e6),
+    }
+}
+
+impl Reducible for Setter {
+    type Action = SetterAction;
+
+    fn reduce(self: Rc<Self>, action: SetterAction) -> Rc<Self> {
+        match self.apply(action) {
+            Some(next) => Rc::new(next),
+            None => self,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seed() -> Setter {
+        Setter::new(SEED_PUZZLE.parse().unwrap())
+    }
+
+    fn play(mut s: Setter, actions: impl IntoIterator<Item = SetterAction>) -> Setter {
+        for a in actions {
+            if let Some(next) = s.apply(a) {
+                s = next;
+            }
+        }
+        s
+    }
+
+    fn edge(a: usize, b: usize) -> Edge {
+        Edge::new(9, a, b).unwrap()
+    }
+
+    #[test]
+    fn a_stroke_draws_walls_and_undoes_as_one_change() {
+        let s = Setter::new(SEED_PUZZLE_GRID.parse().unwrap());
+        let s = play(
+            s,
+            [
+                SetterAction::StrokeStart(edge(0, 1)),
+                SetterAction::StrokeOver(edge(9, 10)),
+                SetterAction::StrokeOver(edge(18, 19)),
+                SetterAction::StrokeEnd,
+            ],
+        );
+        assert_eq!(s.instance().wall_count(), 3);
+        let s = play(s, [SetterAction::Undo]);
+        assert_eq!(s.instance().wall_count(), 0);
+        let s = play(s, [SetterAction::Redo]);
+        assert_eq!(s.instance().wall_count(), 3);
+        // A stroke that starts on a wall erases.
+        let s = play(s, [SetterAction::StrokeStart(edge(9, 10)), SetterAction::StrokeOver(edge(0, 1))]);
+        assert_eq!(s.instance().wall_count(), 1);
+    }
+
+    #[test]
+    fn replies_to_old_requests_are_dropped() {
+        let s = seed();
+        let old = s.request().unwrap().id;
+        let s = play(s, [SetterAction::Toggle(edge(0, 1))]);
+        let stale =
+            Reply { id: old, last: false, body: Body::Counted { answers_found: 5, exact: true, answers: vec![] } };
+        assert_eq!(s.apply(SetterAction::Worker(stale)), None);
+        assert_eq!(s.count_text(), "counting…");
+        let id = s.request().unwrap().id;
+        let fresh = Reply { id, last: false, body: Body::Counted { answers_found: 5, exact: true, answers: vec![] } };
+        assert_eq!(play(s, [SetterAction::Worker(fresh)]).count_text(), "5 answers");
+    }
+
+    #[test]
+    fn count_words_are_the_ones_the_page_promises() {
+        let words = |count| count_words(&Analysis { count: Some(count), ..Analysis::default() });
+        assert_eq!(words((0, true)), "no answer");
+        assert_eq!(words((1, true)), "exactly one answer");
+        assert_eq!(words((5, true)), "5 answers");
+        assert_eq!(words((1000, false)), "at least 1000 answers");
+        let running = Analysis { progress: Some((3_400_000, 2)), ..Analysis::default() };
+        assert_eq!(count_words(&running), "counting… 2 answers so far, 3.4 M nodes searched");
+    }
+
+    #[test]
+    fn a_bad_paste_says_why_and_keeps_the_grid() {
+        let s = play(seed(), [SetterAction::SetPaste("12x4".into()), SetterAction::UsePaste]);
+        let error = s.paste_error.clone().unwrap();
+        assert!(error.contains("'x'") && error.contains("position 2"), "{error}");
+        assert_eq!(s.instance().wall_count(), 12);
+    }
+
+    #[test]
+    fn a_completed_task_replaces_the_walls_undoably() {
+        let s = play(seed(), [SetterAction::Complete]);
+        let task = s.request().unwrap();
+        assert!(matches!(task.job, Job::Complete { .. }));
+        let mut done: Instance = SEED_PUZZLE.parse().unwrap();
+        done.add_wall(edge(0, 1)).unwrap();
+        let reply = Reply {
+            id: task.id,
+            last: true,
+            body: Body::Instance { instance: done.to_string(), changed: vec![(0, 1)] },
+        };
+        let s = play(s, [SetterAction::Worker(reply)]);
+        assert_eq!(s.instance().wall_count(), 13);
+        assert!(matches!(s.request().unwrap().job, Job::Analyse { .. }));
+        assert_eq!(play(s, [SetterAction::Undo]).instance().wall_count(), 12);
+    }
+}

@@ -1,0 +1,127 @@
+//! What crosses between the page and its Web Worker: small, versioned JSON
+//! messages of this crate's own, so the engine's internals can change
+//! without breaking the protocol. Puzzles travel in the engine's line
+//! format (`Instance`'s `Display`/`parse`), the same text the CLI reads.
+//!
+//! Every [`Request`] carries an id; every [`Reply`] names the id it answers,
+//! and the last reply to a request has `last: true`. The page drops replies
+//! whose id is not the one it waits for (a stale answer is never shown).
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol version; the worker and the page come from one build.
+pub const PROTOCOL: u32 = 1;
+
+/// How many answers a count sends back for the setter to show.
+pub const ANSWERS_KEPT: usize = 50;
+
+/// A job for the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub protocol: u32,
+    pub id: u64,
+    pub job: Job,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Job {
+    /// Count answers up to `limit` (progress on the way), then explain what
+    /// all answers agree on, then (when unique) which walls could go.
+    Analyse { instance: String, limit: u64 },
+    /// Add walls until the answer is unique (the setter's walls stay).
+    Complete { instance: String },
+    /// Remove walls a unique instance does not need.
+    Trim { instance: String },
+    /// A new challenge: a grid and walls with one answer.
+    Construct { size: usize, difficulty: WireDifficulty, seed: u64 },
+    /// A filled grid with no walls: a sudoku grid (boxes as square as the
+    /// size allows) or only a Latin square.
+    Fill { size: usize, latin: bool, seed: u64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireDifficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+/// One message from the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u64,
+    /// No more replies to this request follow.
+    pub last: bool,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Body {
+    /// The worker has started and reads requests (sent once, id 0).
+    Ready,
+    /// A search is under way.
+    Progress { nodes: u64, answers: u64 },
+    /// The count: `exact` unless it stopped at its limit. `answers` holds
+    /// the first [`ANSWERS_KEPT`] answers as `N²` region labels.
+    Counted { answers_found: u64, exact: bool, answers: Vec<Vec<u8>> },
+    /// What all answers agree on.
+    Explained(Agreement),
+    /// Walls of a unique instance that could each go on their own (`a-b`).
+    Redundant { walls: Vec<(u32, u32)> },
+    /// A new instance (completed, trimmed, constructed or filled), in the
+    /// line format, with the walls added or removed.
+    Instance { instance: String, changed: Vec<(u32, u32)> },
+    /// The job could not be done; a sentence for the person.
+    Failed { message: String },
+}
+
+/// The engine's `explain`, as edges `(a, b)` (cell indices, `a < b`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agreement {
+    /// Borders in every answer (walls included).
+    pub apart: Vec<(u32, u32)>,
+    /// Inside one region in every answer.
+    pub together: Vec<(u32, u32)>,
+    /// Why there is no answer, when there is none.
+    pub reason: Option<String>,
+    /// The cells the reason is about.
+    pub reason_cells: Vec<u32>,
+}
+
+impl Request {
+    pub fn new(id: u64, job: Job) -> Request {
+        Request { protocol: PROTOCOL, id, job }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("requests always serialize")
+    }
+
+    pub fn from_json(text: &str) -> Result<Request, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a request: {e}"))
+    }
+}
+
+impl Reply {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("replies always serialize")
+    }
+
+    pub fn from_json(text: &str) -> Result<Reply, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a reply: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip() {
+        let r = Request::new(7, Job::Fill { size: 9, latin: true, seed: 3 });
+        assert_eq!(Request::from_json(&r.to_json()), Ok(r));
+        let reply = Reply { id: 7, last: true, body: Body::Redundant { walls: vec![(4, 13)] } };
+        assert_eq!(Reply::from_json(&reply.to_json()), Ok(reply));
+        assert!(Request::from_json("{}").is_err());
+    }
+}

@@ -1,0 +1,323 @@
+//! The worker's side: runs one [`Request`] with the engine and posts its
+//! replies. [`handle`] is plain Rust (tested natively); [`run`] wires it to
+//! the browser's `onmessage` inside the Web Worker.
+//!
+//! A long count posts [`Body::Progress`] every [`PROGRESS_NODES`] search
+//! nodes. The worker cannot read a new message while it searches, so the
+//! page cancels a job by terminating the worker and starting a new one
+//! (`browser::EngineWorker`).
+
+use pseudoku_core::format::line;
+use pseudoku_core::generate::fill;
+use pseudoku_core::layout::Layout;
+use pseudoku_core::partition::{
+    self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Instance,
+    NoAnswerReason, Partition, SolveConfig, Verdict,
+};
+use pseudoku_core::seed::rng_from_seed;
+
+use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT, PROTOCOL};
+
+/// Search nodes between two progress reports.
+pub const PROGRESS_NODES: u64 = 1 << 14;
+
+/// Node budget of each of `explain`'s targeted searches (an edge whose
+/// search runs out is left undecided), and of completion's searches.
+const EXPLAIN_BUDGET: u64 = 200_000;
+const COMPLETE_BUDGET: u64 = 20_000_000;
+
+/// Runs `request`, posting each reply; the last has `last: true`.
+pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
+    let id = request.id;
+    let mut send = |last: bool, body: Body| post(Reply { id, last, body });
+    if request.protocol != PROTOCOL {
+        let message = format!("the worker speaks protocol {PROTOCOL}, not {}; reload the page", request.protocol);
+        return send(true, Body::Failed { message });
+    }
+    match &request.job {
+        Job::Analyse { instance, limit } => match parse(instance) {
+            Ok(instance) => analyse(&instance, *limit, &mut send),
+            Err(message) => send(true, Body::Failed { message }),
+        },
+        Job::Complete { instance } => {
+            let body = parse(instance).and_then(|i| {
+                let done = complete(&i, Some(COMPLETE_BUDGET)).map_err(|e| format!("Could not complete: {e}."))?;
+                Ok(Body::Instance { instance: done.instance.to_string(), changed: pairs(&done.added) })
+            });
+            send(true, body.unwrap_or_else(|message| Body::Failed { message }));
+        }
+        Job::Trim { instance } => {
+            let body = parse(instance).and_then(|i| {
+                let (fewer, removed) =
+                    trim_walls(&i, Some(COMPLETE_BUDGET)).map_err(|e| format!("Could not remove walls: {e}."))?;
+                Ok(Body::Instance { instance: fewer.to_string(), changed: pairs(&removed) })
+            });
+            send(true, body.unwrap_or_else(|message| Body::Failed { message }));
+        }
+        Job::Construct { size, difficulty, seed } => {
+            let difficulty = match difficulty {
+                WireDifficulty::Easy => Difficulty::Easy,
+                WireDifficulty::Medium => Difficulty::Medium,
+                WireDifficulty::Hard => Difficulty::Hard,
+            };
+            let config = ConstructConfig { difficulty, ..ConstructConfig::new(*size) };
+            let body = match partition::construct(&config, *seed) {
+                Ok(made) => Body::Instance { instance: made.instance.to_string(), changed: Vec::new() },
+                Err(e) => Body::Failed { message: format!("Could not make a {size}×{size} challenge: {e}.") },
+            };
+            send(true, body);
+        }
+        Job::Fill { size, latin, seed } => send(true, fill_grid(*size, *latin, *seed)),
+    }
+}
+
+fn parse(text: &str) -> Result<Instance, String> {
+    Instance::parse(text).map_err(|e| format!("The puzzle could not be read: {e}."))
+}
+
+fn pairs(edges: &[Edge]) -> Vec<(u32, u32)> {
+    edges.iter().map(|e| (e.a() as u32, e.b() as u32)).collect()
+}
+
+/// Labels of an answer, one byte per cell.
+fn labels(p: &Partition) -> Vec<u8> {
+    p.labels().map(|l| l as u8).collect()
+}
+
+fn analyse(instance: &Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) {
+    struct Counter<'a> {
+        found: u64,
+        limit: u64,
+        kept: Vec<Vec<u8>>,
+        send: &'a mut dyn FnMut(bool, Body),
+    }
+    impl partition::Visitor for Counter<'_> {
+        fn answer(&mut self, answer: &Partition) -> partition::Flow {
+            self.found += 1;
+            if self.kept.len() < ANSWERS_KEPT {
+                self.kept.push(labels(answer));
+            }
+            if self.found >= self.limit {
+                partition::Flow::Stop
+            } else {
+                partition::Flow::Continue
+            }
+        }
+        fn progress(&mut self, progress: partition::Progress) -> partition::Flow {
+            (self.send)(false, Body::Progress { nodes: progress.nodes, answers: progress.answers });
+            partition::Flow::Continue
+        }
+    }
+    let mut counter = Counter { found: 0, limit: limit.max(1), kept: Vec::new(), send };
+    let config = SolveConfig { node_budget: None, progress_interval: PROGRESS_NODES };
+    let report = partition::solve(instance, &config, &mut counter);
+    let (found, kept) = (counter.found, counter.kept);
+    let exact = report.finish == partition::Finish::Exhausted;
+    send(false, Body::Counted { answers_found: found, exact, answers: kept });
+    let agreement = agreement(instance, explain(instance, Some(EXPLAIN_BUDGET)));
+    if found == 1 && exact {
+        send(false, Body::Explained(agreement));
+        let walls = redundant_walls(instance, Some(COMPLETE_BUDGET)).unwrap_or_default();
+        send(true, Body::Redundant { walls: pairs(&walls) });
+    } else {
+        send(true, Body::Explained(agreement));
+    }
+}
+
+/// The explanation as edges and a sentence.
+fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
+    let mut out = Agreement::default();
+    match explanation {
+        Explanation::Unique(answer) => {
+            for e in Edge::all(instance.size()) {
+                let pair = (e.a() as u32, e.b() as u32);
+                if answer.joins(e) {
+                    out.together.push(pair);
+                } else {
+                    out.apart.push(pair);
+                }
+            }
+        }
+        Explanation::Several { edges, .. } => {
+            for (e, verdict) in edges {
+                let pair = (e.a() as u32, e.b() as u32);
+                match verdict {
+                    Verdict::Together => out.together.push(pair),
+                    Verdict::Apart => out.apart.push(pair),
+                    Verdict::Varies | Verdict::Unknown => {}
+                }
+            }
+        }
+        Explanation::NoAnswer(reason) => {
+            out.reason_cells = reason_cells(&reason).iter().map(|&c| c as u32).collect();
+            out.reason = Some(sentence(&reason, instance.size()));
+        }
+        // Nothing is known for sure: no edge is drawn as agreed.
+        Explanation::GaveUp { .. } => {}
+    }
+    out
+}
+
+fn reason_cells(reason: &NoAnswerReason) -> Vec<usize> {
+    match reason {
+        NoAnswerReason::AreaSize { cells, .. }
+        | NoAnswerReason::AreaSymbol { cells, .. }
+        | NoAnswerReason::AreaWall { cells, .. } => cells.clone(),
+        NoAnswerReason::StrandedCell { cell } => vec![*cell],
+        NoAnswerReason::SymbolCount { .. } | NoAnswerReason::NoPartition => Vec::new(),
+    }
+}
+
+/// The engine's reason, with cells named as a player names them.
+fn sentence(reason: &NoAnswerReason, n: usize) -> String {
+    let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+    let text = match reason {
+        NoAnswerReason::StrandedCell { cell } => format!("no region can contain cell {}", at(*cell)),
+        NoAnswerReason::AreaSize { cells, size } => {
+            format!(
+                "walls close off an area of {} cells (from {}), not a multiple of {size}",
+                cells.len(),
+                at(cells[0])
+            )
+        }
+        other => other.to_string(),
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("No answer: {}{}.", first, chars.as_str()),
+        None => String::new(),
+    }
+}
+
+fn fill_grid(size: usize, latin: bool, seed: u64) -> Body {
+    if !(4..=16).contains(&size) {
+        return Body::Failed { message: format!("Grids are made from 4×4 to 16×16, not {size}×{size}.") };
+    }
+    let layout = if latin { Layout::latin(size) } else { squarest_boxes(size) };
+    let made = layout.map_err(|e| e.to_string()).and_then(|layout| {
+        let mut rng = rng_from_seed(seed);
+        let grid = fill(&layout, &vec![None; layout.cell_count()], &mut rng).map_err(|e| e.to_string())?;
+        let text = line::write_solution(&layout, &grid);
+        Ok(text)
+    });
+    match made {
+        Ok(text) => Body::Instance { instance: text, changed: Vec::new() },
+        Err(e) => Body::Failed { message: format!("Could not fill a {size}×{size} grid: {e}.") },
+    }
+}
+
+/// Boxes as square as `size` allows (rows ≤ columns); a Latin square when
+/// `size` is prime.
+fn squarest_boxes(size: usize) -> Result<Layout, pseudoku_core::layout::LayoutError> {
+    let rows = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
+    if rows == 1 {
+        Layout::latin(size)
+    } else {
+        Layout::boxed(rows, size / rows)
+    }
+}
+
+/// The worker's entry point: handles each message posted to it.
+#[cfg(target_arch = "wasm32")]
+pub fn run() {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let poster = scope.clone();
+    let post = move |reply: Reply| {
+        let _ = poster.post_message(&JsValue::from_str(&reply.to_json()));
+    };
+    let on_message = {
+        let post = post.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            match Request::from_json(&text) {
+                Ok(request) => handle(&request, &mut post.clone()),
+                Err(message) => post(Reply { id: 0, last: true, body: Body::Failed { message } }),
+            }
+        })
+    };
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(Reply { id: 0, last: true, body: Body::Ready });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+                        4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+    fn replies(job: Job) -> Vec<Reply> {
+        let mut out = Vec::new();
+        handle(&Request::new(9, job), &mut |r| out.push(r));
+        assert!(out.iter().all(|r| r.id == 9));
+        assert_eq!(out.iter().filter(|r| r.last).count(), 1, "exactly one last reply");
+        assert!(out.last().unwrap().last, "the last reply comes last");
+        out
+    }
+
+    #[test]
+    fn the_seed_has_five_answers_and_agreed_edges() {
+        let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000 });
+        let counted = out.iter().find_map(|r| match &r.body {
+            Body::Counted { answers_found, exact, answers } => Some((*answers_found, *exact, answers.len())),
+            _ => None,
+        });
+        assert_eq!(counted, Some((5, true, 5)));
+        let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+        assert!(agreement.reason.is_none());
+        assert!(agreement.apart.contains(&(4, 13)), "a wall is always apart");
+        assert!(!agreement.together.is_empty());
+    }
+
+    #[test]
+    fn no_answer_gives_a_reason_with_cells() {
+        // The seed grid with a 1×1 area walled off around r1c1.
+        let grid = &SEED[..81];
+        let out = replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000 });
+        let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+        let reason = agreement.reason.clone().expect("a reason");
+        assert!(reason.starts_with("No answer: "), "{reason}");
+        assert!(agreement.reason_cells.contains(&0), "{agreement:?}");
+    }
+
+    #[test]
+    fn completing_the_seed_makes_it_unique() {
+        let out = replies(Job::Complete { instance: SEED.into() });
+        let Body::Instance { instance, changed } = &out[0].body else { panic!("{out:?}") };
+        assert!(!changed.is_empty());
+        let done: Instance = instance.parse().unwrap();
+        assert_eq!(partition::count(&done, 2, None), partition::Count::Exact(1));
+    }
+
+    #[test]
+    fn fills_are_grids_of_the_asked_kind_and_repeat_by_seed() {
+        for (size, latin) in [(4, false), (6, false), (7, true), (9, true), (16, false)] {
+            let out = replies(Job::Fill { size, latin, seed: 5 });
+            let Body::Instance { instance, .. } = &out[0].body else { panic!("{out:?}") };
+            let grid: Instance = instance.parse().unwrap();
+            assert_eq!(grid.size(), size);
+            // Every row holds every symbol.
+            for row in grid.symbols().chunks(size) {
+                let mut seen: Vec<usize> = row.iter().map(|s| s.index()).collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..size).collect::<Vec<_>>());
+            }
+            assert_eq!(replies(Job::Fill { size, latin, seed: 5 }), out, "same seed, same grid");
+        }
+        assert!(matches!(replies(Job::Fill { size: 3, latin: true, seed: 1 })[0].body, Body::Failed { .. }));
+    }
+
+    #[test]
+    fn bad_text_and_old_protocols_fail_with_a_sentence() {
+        let out = replies(Job::Analyse { instance: "12".into(), limit: 5 });
+        assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("could not be read")));
+        let mut out = Vec::new();
+        handle(&Request { protocol: 0, id: 1, job: Job::Trim { instance: SEED.into() } }, &mut |r| out.push(r));
+        assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("protocol")));
+    }
+}
