@@ -55,12 +55,17 @@ pub struct App {
 }
 
 impl App {
-    /// Opens the app in a new browser and waits until the grid is there.
+    /// Opens the app in a new browser on its classic sudoku screen and
+    /// waits until the grid is there.
     pub fn open() -> App {
-        App::open_at("")
+        let app = App::open_at("");
+        app.click_css(".tab:nth-child(3)");
+        app.wait_for_grid();
+        app
     }
 
-    /// Opens the app at `fragment` (such as `#seed=42`).
+    /// Opens the app at `fragment` (such as `#seed=42` or `#p=…`) and waits
+    /// until a grid is there.
     pub fn open_at(fragment: &str) -> App {
         let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let server = *SERVER.get_or_init(|| server::serve(dist_dir()).expect("start the static file server"));
@@ -70,13 +75,107 @@ impl App {
         let app =
             App { session, base_url: format!("http://{server}/"), _driver: driver, _profile: profile, _turn: turn };
         app.session.goto(&format!("{}{fragment}", app.base_url)).expect("open the page");
-        app.wait_for_grid();
+        app.wait_until("a grid", || app.exists("[role=grid] [role=gridcell]"));
         app
+    }
+
+    /// Clicks the element matching `css`.
+    pub fn click_css(&self, css: &str) {
+        let element = self.session.find(css).unwrap_or_else(|e| panic!("find {css}: {e}"));
+        self.session.click(&element).unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// The text of the element matching `css`, or "" when there is none.
+    pub fn text_of(&self, css: &str) -> String {
+        match self.session.find_all(css).expect("query the page").first() {
+            Some(e) => self.session.text(e).unwrap_or_default(),
+            None => String::new(),
+        }
+    }
+
+    /// Waits until the element matching `css` says `text`.
+    pub fn wait_for_text(&self, css: &str, text: &str) {
+        self.wait_until(&format!("{css} to say {text:?} (it says {:?})", self.text_of(css)), || {
+            self.text_of(css) == text
+        });
+    }
+
+    /// Where the Pseudoku board is in the viewport: left, top, cell side
+    /// in pixels, and `N`. Scrolls it into view first.
+    pub fn pboard(&self) -> (f64, f64, f64, usize) {
+        let script = r#"
+            const svg = document.querySelector('svg.pboard');
+            svg.scrollIntoView({block: 'center'});
+            const r = svg.getBoundingClientRect();
+            const n = Number(svg.dataset.size);
+            const side = r.width / (n + 0.2);
+            return [r.left + 0.1 * side, r.top + 0.1 * side, side, n];"#;
+        let v = self.session.execute(script, json!([])).expect("measure the board");
+        let f = |i: usize| v[i].as_f64().unwrap_or(0.0);
+        (f(0), f(1), f(2), f(3) as usize)
+    }
+
+    /// The viewport point at cell coordinates (column `x`, row `y`, in cells).
+    pub fn board_point(&self, x: f64, y: f64) -> (f64, f64) {
+        let (left, top, side, _) = self.pboard();
+        (left + x * side, top + y * side)
+    }
+
+    /// The middle of the edge between cells `a` and `b` (orthogonal
+    /// neighbours of an `n × n` grid), in cell coordinates.
+    pub fn edge_middle(n: usize, a: usize, b: usize) -> (f64, f64) {
+        let (a, b) = (a.min(b), a.max(b));
+        let (row, col) = ((a / n) as f64, (a % n) as f64);
+        if b == a + 1 {
+            (col + 1.0, row + 0.5)
+        } else {
+            (col + 0.5, row + 1.0)
+        }
+    }
+
+    /// Draws a stroke through these points (cell coordinates).
+    pub fn stroke(&self, points: &[(f64, f64)]) {
+        let (left, top, side, _) = self.pboard();
+        let px: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (left + x * side, top + y * side)).collect();
+        self.session.pointer_stroke(&px).expect("draw a stroke");
+    }
+
+    /// Taps the edge between cells `a` and `b`.
+    pub fn tap_edge(&self, a: usize, b: usize) {
+        let n = self.pboard().3;
+        let p = App::edge_middle(n, a, b);
+        self.stroke(&[p]);
+    }
+
+    /// Paints `cells` (a walk of orthogonal neighbours) in one stroke,
+    /// through the middle of each cell.
+    pub fn paint_walk(&self, cells: &[usize]) {
+        let n = self.pboard().3;
+        let points: Vec<(f64, f64)> = cells.iter().map(|&c| ((c % n) as f64 + 0.5, (c / n) as f64 + 0.5)).collect();
+        self.stroke(&points);
+    }
+
+    /// The region number (`data-region`) of every Pseudoku cell.
+    pub fn regions(&self) -> Vec<Option<usize>> {
+        let script = "return Array.from(document.querySelectorAll('.pcell')).map(e => e.dataset.region);";
+        let v = self.session.execute(script, json!([])).expect("read the regions");
+        v.as_array().into_iter().flatten().map(|r| r.as_str().and_then(|s| s.parse().ok())).collect()
+    }
+
+    /// Shows the page as with a dark (or light) system theme.
+    pub fn prefer_dark(&self, dark: bool) {
+        let value = if dark { "dark" } else { "light" };
+        self.session
+            .cdp(
+                "Emulation.setEmulatedMedia",
+                json!({ "features": [{ "name": "prefers-color-scheme", "value": value }] }),
+            )
+            .expect("emulate the colour scheme");
     }
 
     /// Waits until the page shows all 81 cells.
     pub fn wait_for_grid(&self) {
-        self.wait_until("the grid of 81 cells", || self.cells().len() == 81);
+        self.wait_until("the grid of 81 cells", || self.exists("#cell-80") && self.cells().len() == 81);
     }
 
     /// Polls `ok` until it holds, or fails the test with a screenshot.
@@ -129,6 +228,12 @@ impl App {
     /// Types keys on whatever has focus.
     pub fn press<'a>(&self, keys: impl IntoIterator<Item = &'a str>) {
         self.session.press_keys(keys).expect("press keys");
+    }
+
+    /// Types text, one key per character, on whatever has focus.
+    pub fn type_text(&self, text: &str) {
+        let chars: Vec<String> = text.chars().map(String::from).collect();
+        self.session.press_keys(chars.iter().map(String::as_str)).expect("type text");
     }
 
     /// The status line.

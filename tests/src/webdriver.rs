@@ -112,6 +112,11 @@ impl Session {
         Ok(self.call("GET", &format!("/element/{}/attribute/{name}", element.0), None)?.as_str().map(str::to_owned))
     }
 
+    /// A DOM property, such as an input's current `value`.
+    pub fn property(&self, element: &Element, name: &str) -> Result<Option<String>> {
+        Ok(self.call("GET", &format!("/element/{}/property/{name}", element.0), None)?.as_str().map(str::to_owned))
+    }
+
     pub fn text(&self, element: &Element) -> Result<String> {
         Ok(self.call("GET", &format!("/element/{}/text", element.0), None)?.as_str().unwrap_or_default().to_owned())
     }
@@ -128,9 +133,48 @@ impl Session {
         self.call("DELETE", "/actions", None).map(drop)
     }
 
+    /// One pointer stroke, as a mouse (pointer events reach the page as
+    /// `pointerType: mouse`): press at the first point (viewport pixels),
+    /// move through the others, release at the last.
+    pub fn pointer_stroke(&self, points: &[(f64, f64)]) -> Result<()> {
+        let Some(&(x0, y0)) = points.first() else { return Ok(()) };
+        let mut actions = vec![
+            json!({ "type": "pointerMove", "duration": 0, "origin": "viewport", "x": x0.round() as i64, "y": y0.round() as i64 }),
+            json!({ "type": "pointerDown", "button": 0 }),
+        ];
+        for &(x, y) in &points[1..] {
+            actions.push(
+                json!({ "type": "pointerMove", "duration": 0, "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64 }),
+            );
+        }
+        actions.push(json!({ "type": "pointerUp", "button": 0 }));
+        let body = json!({ "actions": [{
+            "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" }, "actions": actions
+        }] });
+        self.call("POST", "/actions", Some(body))?;
+        self.call("DELETE", "/actions", None).map(drop)
+    }
+
+    /// Runs a Chrome DevTools command (ChromeDriver's extension), such as
+    /// `Emulation.setEmulatedMedia`.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value> {
+        self.call("POST", "/goog/cdp/execute", Some(json!({ "cmd": cmd, "params": params })))
+    }
+
     /// Runs JavaScript in the page and returns its result.
     pub fn execute(&self, script: &str, args: Value) -> Result<Value> {
         self.call("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
+    }
+
+    /// Runs asynchronous JavaScript: the script calls its last argument
+    /// with the result.
+    pub fn execute_async(&self, script: &str, args: Value) -> Result<Value> {
+        self.call("POST", "/execute/async", Some(json!({ "script": script, "args": args })))
+    }
+
+    /// Sets how long asynchronous scripts may run.
+    pub fn set_script_timeout(&self, ms: u64) -> Result<()> {
+        self.call("POST", "/timeouts", Some(json!({ "script": ms }))).map(drop)
     }
 
     /// A PNG of the viewport.

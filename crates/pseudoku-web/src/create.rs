@@ -230,11 +230,11 @@ pub fn Create(props: &CreateProps) -> Html {
                         <div class="answers" role="group" aria-label="Answers">
                             if let Some(i) = setter.shown {
                                 <span class="answer-of">{ format!("Answer {} of {}", i + 1, count_label(analysis.count, answers)) }</span>
-                                <button type="button" disabled={i == 0} onclick={dispatch(SetterAction::Show(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
-                                <button type="button" disabled={i + 1 >= answers} onclick={dispatch(SetterAction::Show(Some(i + 1)))}>{ "Next" }</button>
+                                <button type="button" class="prev" disabled={i == 0} onclick={dispatch(SetterAction::Show(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
+                                <button type="button" class="next" disabled={i + 1 >= answers} onclick={dispatch(SetterAction::Show(Some(i + 1)))}>{ "Next" }</button>
                                 <button type="button" onclick={dispatch(SetterAction::Show(None))}>{ "Hide answers" }</button>
                             } else {
-                                <button type="button" onclick={dispatch(SetterAction::Show(Some(0)))}>{ "Show answers" }</button>
+                                <button type="button" class="show-answers" onclick={dispatch(SetterAction::Show(Some(0)))}>{ "Show answers" }</button>
                             }
                         </div>
                     }
@@ -242,9 +242,9 @@ pub fn Create(props: &CreateProps) -> Html {
                         <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
-                        <button type="button" class="primary" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.0 == 0)}
+                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.0 == 0)}
                             onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
-                        <button type="button" disabled={busy || !unique || analysis.redundant.is_empty()}
+                        <button type="button" class="trim" disabled={busy || !unique || analysis.redundant.is_empty()}
                             onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
                     </div>
                     if let Some(task) = &setter.task {

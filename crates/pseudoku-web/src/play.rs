@@ -482,8 +482,9 @@ pub fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
     [up, down, left, right].into_iter().flatten()
 }
 
+/// The engine's check, with regions numbered from 1 as their colours are.
 fn check(instance: &Instance, labels: &[Option<u8>]) -> Validation {
-    let labels: Vec<Option<usize>> = labels.iter().map(|l| l.map(usize::from)).collect();
+    let labels: Vec<Option<usize>> = labels.iter().map(|l| l.map(|l| usize::from(l) + 1)).collect();
     validate(instance, &labels).expect("one label per cell")
 }
 

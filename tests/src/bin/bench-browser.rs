@@ -1,0 +1,193 @@
+//! The browser benchmark (`cargo xtask bench-browser`): the release build in
+//! headless Chromium, timed inside the page with `performance.now()`.
+//!
+//! - Wall toggle to answer count on screen, 9×9 challenges with 8+ walls
+//!   (the 2014 puzzle and constructed ones): goal a median ≤ 20 ms.
+//! - A long 16×16 count: toggle to the first progress on screen (goal
+//!   ≤ 100 ms), and a key pressed during it to the moved focus on screen
+//!   (goal ≤ 50 ms).
+//! - First render on localhost (goal ≤ 1 s) and the bundle's gzipped size
+//!   (goal ≤ 500 KB).
+//!
+//! Each time ends at the first animation frame after the page shows the
+//! result, so it includes the worker round trip and Yew's render.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_core::partition::{construct, ConstructConfig, Difficulty, Edge, Instance};
+use pseudoku_e2e::App;
+use serde_json::json;
+
+const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+                           4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+const SLOW_16: &str = "6EG9D21B38F57CA4B43159DAECG728F6784GAF5D291C6B3EEDF42897BGC6A153472CG1E58DAB936FCG7AF3B61428D9E52A836CG15FE4B79D31C6EB72DA4GF5895392BEC4G76A8FD1F6579A3841BDEGC21BAD876FC39E542G9F6B3G8E75D1C24AG9BE15A3628F4D7C851F4D2CA6793EGBD2E8C649FB53GA17ACD574FG9E3216B8";
+
+/// Toggles the edge at viewport point (x, y) with synthetic pointer
+/// events, then waits for `done(text of .count)` and one frame.
+const TOGGLE: &str = r#"
+const [x, y, until, callback] = arguments;
+const svg = document.querySelector('svg.pboard');
+const count = document.querySelector('.count');
+const done = new RegExp(until);
+const ev = (type, buttons) => new PointerEvent(type, {bubbles: true, cancelable: true, clientX: x, clientY: y,
+    pointerId: 1, button: 0, buttons, pointerType: 'mouse', isPrimary: true});
+let seenChange = false;
+const before = count.textContent;
+const t0 = performance.now();
+const check = () => {
+  if (count.textContent !== before) seenChange = true;
+  if (seenChange && done.test(count.textContent)) {
+    observer.disconnect();
+    requestAnimationFrame(() => callback(performance.now() - t0));
+    return true;
+  }
+  return false;
+};
+const observer = new MutationObserver(check);
+observer.observe(count, {subtree: true, childList: true, characterData: true});
+svg.dispatchEvent(ev('pointerdown', 1));
+svg.dispatchEvent(ev('pointerup', 0));
+check();
+"#;
+
+/// Presses ArrowRight and waits for the focus ring to move to `cell`.
+const KEY: &str = r#"
+const [cell, callback] = arguments;
+const t0 = performance.now();
+document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true, cancelable: true}));
+const poll = () => {
+  if (document.querySelector('#pcell-' + cell + '.focus')) {
+    requestAnimationFrame(() => callback(performance.now() - t0));
+  } else {
+    setTimeout(poll, 0);
+  }
+};
+poll();
+"#;
+
+const FINAL: &str = r"^(no answer|exactly one answer|\d+ answers|at least \d+ answers)$";
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn ms(value: serde_json::Value) -> f64 {
+    value.as_f64().unwrap_or(f64::NAN)
+}
+
+fn edit(instance: &Instance) -> String {
+    format!("#e={}", encode(&Challenge { instance: instance.clone(), title: String::new(), author: String::new() }))
+}
+
+fn report(what: &str, times: &[f64], goal: f64) {
+    let m = median(times.to_vec());
+    let worst = times.iter().copied().fold(0.0, f64::max);
+    let verdict = if m <= goal { "meets" } else { "MISSES" };
+    println!("{what}: median {m:.1} ms, worst {worst:.1} ms over {} runs; goal ≤ {goal} ms: {verdict}", times.len());
+}
+
+fn main() {
+    let rounds: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    // 9×9 challenges with 8 or more walls: the 2014 puzzle and hard
+    // (minimal) constructions.
+    let mut instances: Vec<Instance> = vec![SEED_PUZZLE.parse().unwrap()];
+    let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(9) };
+    for seed in 1..=4 {
+        let made = construct(&config, seed).expect("a 9×9 construction");
+        assert!(made.instance.wall_count() >= 8);
+        instances.push(made.instance);
+    }
+
+    let mut toggles = Vec::new();
+    for instance in &instances {
+        let app = App::open_at(&edit(instance));
+        app.session.set_script_timeout(60_000).unwrap();
+        app.wait_until("the first count", || regex_like(&app.text_of(".count")));
+        // An edge that is not a wall, toggled on and off.
+        let edge = Edge::all(9).find(|e| !instance.has_wall(*e) && e.a() >= 10).unwrap();
+        let (x, y) = App::edge_middle(9, edge.a(), edge.b());
+        let (px, py) = app.board_point(x, y);
+        for _ in 0..rounds {
+            let t = app.session.execute_async(TOGGLE, json!([px, py, FINAL])).expect("toggle");
+            toggles.push(ms(t));
+        }
+    }
+    println!("Pseudoku in headless Chromium (release build), {} 9×9 challenges with 8+ walls:", instances.len());
+    report("  wall toggle → answer count on screen", &toggles, 20.0);
+
+    let slow: Instance = SLOW_16.parse().unwrap();
+    let app = App::open_at(&edit(&slow));
+    app.session.set_script_timeout(60_000).unwrap();
+    let mut progress = Vec::new();
+    let mut keys = Vec::new();
+    let mut focus = 0;
+    for i in 0..rounds.min(10) {
+        let edge = Edge::new(16, 16 * i + 3, 16 * i + 4).unwrap();
+        let (x, y) = App::edge_middle(16, edge.a(), edge.b());
+        let (px, py) = app.board_point(x, y);
+        let t = app.session.execute_async(TOGGLE, json!([px, py, "nodes searched"])).expect("toggle on a 16×16");
+        progress.push(ms(t));
+        if focus % 16 == 15 {
+            focus = 0;
+            app.session
+                .execute(
+                    "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowDown', bubbles: true}))",
+                    json!([]),
+                )
+                .unwrap();
+        }
+        focus += 1;
+        let t = app.session.execute_async(KEY, json!([focus])).expect("a key during the count");
+        keys.push(ms(t));
+        assert!(app.text_of(".count").starts_with("counting"), "the key came during the count");
+    }
+    println!("A 16×16 with a long count (16×16 Latin square, no walls):");
+    report("  wall toggle → first progress on screen", &progress, 100.0);
+    report("  key pressed during the count → focus moved on screen", &keys, 50.0);
+    drop(app);
+
+    let mut renders = Vec::new();
+    for _ in 0..5 {
+        let app = App::open_at("");
+        let t = app
+            .session
+            .execute("return performance.getEntriesByName('pseudoku-rendered')[0].startTime", json!([]))
+            .expect("the render mark");
+        renders.push(ms(t));
+    }
+    println!("Page load:");
+    report("  first render (navigation start → first grid rendered), fresh profile", &renders, 1000.0);
+
+    let dist = std::env::var_os("PSEUDOKU_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("dist"));
+    let mut total = 0;
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dist).expect("read dist/") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wasm" || e == "js") {
+            let out = Command::new("gzip").arg("-9c").arg(&path).output().expect("run gzip");
+            total += out.stdout.len();
+            files.push(format!(
+                "{} {:.0} KB",
+                path.file_name().unwrap().to_string_lossy(),
+                out.stdout.len() as f64 / 1000.0
+            ));
+        }
+    }
+    files.sort();
+    let verdict = if total <= 500_000 { "meets" } else { "MISSES" };
+    println!(
+        "  bundle, all wasm and JS gzipped -9: {:.0} KB ({}); goal ≤ 500 KB: {verdict}",
+        total as f64 / 1000.0,
+        files.join(", ")
+    );
+}
+
+/// A final count text.
+fn regex_like(text: &str) -> bool {
+    text == "no answer"
+        || text == "exactly one answer"
+        || text.strip_suffix(" answers").is_some_and(|n| n.trim_start_matches("at least ").parse::<u64>().is_ok())
+}

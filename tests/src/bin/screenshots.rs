@@ -1,0 +1,56 @@
+//! Screenshots of every screen at a phone and a desktop width, light and
+//! dark (`cargo xtask screenshots`), into `target/screenshots/`, to look at
+//! as a person would. The README's pictures come from here.
+
+use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_e2e::App;
+
+const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+                           4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+fn main() {
+    let seed =
+        Challenge { instance: SEED_PUZZLE.parse().unwrap(), title: "The 2014 puzzle".into(), author: "COTO".into() };
+    let play = format!("#p={}", encode(&seed));
+    let edit = format!("#e={}", encode(&seed));
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&out).unwrap();
+    for (width, height, device) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        for dark in [false, true] {
+            let theme = if dark { "dark" } else { "light" };
+            let shot = |app: &App, name: &str| {
+                let png = app.session.screenshot().expect("a screenshot");
+                let path = out.join(format!("{name}-{device}-{theme}.png"));
+                std::fs::write(&path, png).unwrap();
+                println!("{}", path.display());
+            };
+            let app = App::open_at(&play);
+            app.session.set_window_size(width, height).unwrap();
+            app.prefer_dark(dark);
+            app.wait_until("the count", || app.text_of(".answers-found").contains("answers"));
+            // Two regions painted, one of them wrong.
+            app.click_css(".swatch.r0");
+            app.paint_walk(&[0, 9, 18, 27, 28, 19, 10, 1, 2]);
+            app.click_css(".swatch.r1");
+            app.paint_walk(&[3, 4, 5, 6, 7, 8, 17]);
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "play");
+            app.click_css(".tab:nth-child(2)");
+            app.wait_for_text(".count", "5 answers");
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "create");
+            drop(app);
+            let app = App::open_at(&edit);
+            app.session.set_window_size(width, height).unwrap();
+            app.prefer_dark(dark);
+            app.wait_for_text(".count", "5 answers");
+            app.click_css("button.show-answers");
+            app.wait_until("an answer", || app.text_of(".answer-of").starts_with("Answer 1"));
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "create-answer");
+            app.click_css(".tab:nth-child(3)");
+            app.wait_for_grid();
+            shot(&app, "sudoku");
+        }
+    }
+}
