@@ -7,6 +7,8 @@
 //! cargo xtask build              install what is missing and build the release app into dist/
 //! cargo xtask setup              only install what is missing
 //! cargo xtask bench-wasm ARGS…   `pseudoku bench ARGS…` natively and as WebAssembly (WASI, in Node.js)
+//! cargo xtask bench-browser [K]  the release app in headless Chromium: latencies against their goals
+//! cargo xtask screenshots        every screen at phone and desktop widths, light and dark
 //! ```
 //!
 //! Tools are installed where cargo puts them (`$CARGO_HOME/bin`, by default
@@ -38,6 +40,12 @@ commands:
                     (wasm32-wasip1, run by Node.js's WASI), one after the other, and
                     print the ratio of their medians (for example: bench-wasm FILE,
                     or bench-wasm --what fill --size 25)
+  bench-browser [K] build the release app and time it in headless Chromium: wall
+                    toggle to answer count (9×9, K toggles per challenge, default 20),
+                    progress and key latency during a long 16×16 count, first
+                    render, bundle size; each against its goal
+  screenshots       build the release app and save screenshots of every screen
+                    (phone and desktop widths, light and dark) in target/screenshots/
   help              show this
 ";
 
@@ -53,6 +61,8 @@ fn main() -> ExitCode {
         ["build"] => build(),
         ["setup"] => setup(),
         ["bench-wasm", rest @ ..] if !rest.is_empty() => bench_wasm(rest),
+        ["bench-browser", rest @ ..] if rest.len() <= 1 => browser_program("bench-browser", rest),
+        ["screenshots"] => browser_program("screenshots", &[]),
         [] | ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())
@@ -172,6 +182,23 @@ fn test() -> Result {
         .env("PSEUDOKU_CHROME", &browser.chrome)
         .env("PSEUDOKU_CHROMEDRIVER", &browser.driver))
     // Nothing is printed after this: the run ends with cargo test's summary.
+}
+
+/// Builds the release app and runs one of the e2e crate's programs against
+/// it in headless Chromium (release build of the program).
+fn browser_program(name: &str, args: &[&str]) -> Result {
+    let tools = Tools::new(workspace_root())?;
+    tools.ensure_web_tools()?;
+    let browser = tools.ensure_browser()?;
+    web_build(&tools)?;
+    step(&format!("{name} (headless Chromium)"));
+    run(tools
+        .cargo()
+        .args(["run", "--release", "-p", "pseudoku-e2e", "--bin", name, "--"])
+        .args(args)
+        .env("PSEUDOKU_DIST", tools.root().join("dist"))
+        .env("PSEUDOKU_CHROME", &browser.chrome)
+        .env("PSEUDOKU_CHROMEDRIVER", &browser.driver))
 }
 
 /// The engine natively and in WebAssembly on the same inputs: the CLI's
