@@ -234,3 +234,40 @@ fn a_bad_pasted_grid_gets_the_engines_error_and_its_place() {
     assert!(app.text_of(".error").contains("'x'"));
     assert_eq!(app.regions().len(), 81, "the grid is still the one being set");
 }
+
+#[test]
+fn a_full_storage_says_so_and_play_goes_on() {
+    let app = App::open_at(&format!("#p={}", encode(&challenge(SEED_GRID))));
+    app.session
+        .execute(
+            "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); }",
+            json!([]),
+        )
+        .unwrap();
+    app.click_css(".swatch.r1");
+    app.paint_walk(&[0, 1]);
+    app.wait_until("the storage message", || app.text_of("[role=alert]").contains("storage is full"));
+    app.paint_walk(&[2, 3]);
+    app.wait_until("play goes on", || app.regions()[3] == Some(1));
+    app.screenshot("pseudoku-storage-full");
+}
+
+#[test]
+fn another_challenge_can_be_generated_from_the_play_screen() {
+    let app = App::open_at(&format!("#p={}", encode(&challenge(SEED_GRID))));
+    app.click_css(".new-challenge summary");
+    app.session
+        .execute(
+            "const s = document.querySelector('.play-size'); s.value = '6'; s.dispatchEvent(new Event('change'));",
+            json!([]),
+        )
+        .unwrap();
+    app.click_css(".play-seed");
+    app.type_text("7");
+    app.click_css("button.generate");
+    app.wait_until("a 6×6 challenge", || app.regions().len() == 36);
+    app.wait_until("its answer count", || app.text_of(".answers-found").contains("exactly one answer"));
+    let url = app.session.current_url().unwrap();
+    let made = decode(&url[url.find("#p=").unwrap() + 3..]).unwrap();
+    assert_eq!(all_answers(&made.instance, 2).len(), 1, "a generated challenge has one answer");
+}

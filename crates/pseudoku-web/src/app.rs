@@ -149,6 +149,7 @@ pub fn App() -> Html {
         let d = d.clone();
         Callback::from(move |c| d.dispatch(ShellAction::Edit(c)))
     };
+    let on_open = on_play.clone();
     let on_dismiss = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(ShellAction::DismissAlert))
@@ -172,7 +173,7 @@ pub fn App() -> Html {
             }
             {
                 match shell.screen {
-                    Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} /> },
+                    Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} {on_open} /> },
                     Screen::Create => html! { <Create key={shell.edits.to_string()} open={shell.edit.clone()} {on_play} /> },
                     Screen::Sudoku => html! { <Sudoku /> },
                 }

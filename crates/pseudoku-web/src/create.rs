@@ -220,6 +220,11 @@ pub fn Create(props: &CreateProps) -> Html {
                     if counting {
                         <progress class="counting" aria-label="Counting answers"></progress>
                     }
+                    <p class="legend" aria-hidden="true">
+                        <span class="key key-wall"></span>{ " wall " }
+                        <span class="key key-implied"></span>{ " border in every answer " }
+                        <span class="key key-join"></span>{ " one region in every answer" }
+                    </p>
                     if let Some(reason) = reason {
                         <p class="reason">{ reason }</p>
                     }

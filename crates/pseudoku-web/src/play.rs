@@ -75,6 +75,12 @@ pub struct Player {
     pub focus: usize,
     /// A message about the game (a saved game that could not be read).
     pub notice: Option<String>,
+    /// A new challenge being made in the worker: its request.
+    pub making: Option<Request>,
+    /// The challenge it made, for the page to open.
+    pub made: Option<Challenge>,
+    /// The id of the next new challenge's request (the analysis has 1).
+    next_id: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +108,12 @@ pub enum PlayAction {
     Tick(u64),
     Worker(Reply),
     DismissNotice,
+    /// Make a new challenge in the worker (then open it).
+    Generate {
+        size: usize,
+        difficulty: crate::wire::WireDifficulty,
+        seed: u64,
+    },
 }
 
 impl Player {
@@ -127,6 +139,9 @@ impl Player {
             elapsed_ms: 0,
             focus: 0,
             notice: None,
+            making: None,
+            made: None,
+            next_id: 2,
         }
     }
 
@@ -170,10 +185,31 @@ impl Player {
         self.history.can_redo()
     }
 
-    /// The analysis request (the challenge never changes, so one id).
+    /// The request the worker should run: a new challenge being made,
+    /// else the analysis of this one (the challenge never changes, so the
+    /// analysis has one id).
     pub fn request(&self) -> Request {
+        if let Some(making) = &self.making {
+            return making.clone();
+        }
         let job = Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT };
         Request::new(self.analysis_id, job)
+    }
+
+    /// The numbers (from 1, in the engine's order, as the setter shows
+    /// them) of the answers the player has found among those counted.
+    pub fn found_numbers(&self) -> Vec<usize> {
+        let text = |p: &Partition| p.labels().map(|l| index_to_char(l).unwrap_or('?')).collect::<String>();
+        let mut out: Vec<usize> = self
+            .analysis
+            .answers
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| self.found.contains(&text(p)))
+            .map(|(i, _)| i + 1)
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     pub fn count_text(&self) -> String {
@@ -331,6 +367,25 @@ impl Player {
                     return None;
                 }
                 next.elapsed_ms += ms;
+            }
+            PlayAction::Generate { size, difficulty, seed } => {
+                let job = Job::Construct { size, difficulty, seed };
+                next.making = Some(Request::new(self.next_id, job));
+                next.next_id += 1;
+                next.notice = None;
+            }
+            PlayAction::Worker(reply) if self.making.as_ref().is_some_and(|m| m.id == reply.id) => {
+                next.making = None;
+                match reply.body {
+                    Body::Instance { instance, .. } => match Instance::parse(&instance) {
+                        Ok(instance) => {
+                            next.made = Some(Challenge { instance, title: String::new(), author: String::new() })
+                        }
+                        Err(e) => next.notice = Some(format!("The new challenge could not be read: {e}.")),
+                    },
+                    Body::Failed { message } => next.notice = Some(message),
+                    _ => return None,
+                }
             }
             PlayAction::Worker(reply) => {
                 if reply.id != self.analysis_id {
@@ -627,6 +682,32 @@ mod tests {
         let mut bad = saved;
         bad.version = 9;
         assert!(seed().restore(bad).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_generated_challenge_comes_back_to_be_opened() {
+        let p =
+            play(seed(), [PlayAction::Generate { size: 5, difficulty: crate::wire::WireDifficulty::Hard, seed: 3 }]);
+        let request = p.request();
+        assert!(matches!(request.job, Job::Construct { size: 5, .. }));
+        let mut out = Vec::new();
+        crate::worker::handle(&request, &mut |r| out.push(r));
+        let p = play(p, out.into_iter().map(PlayAction::Worker));
+        let made = p.made.clone().expect("a challenge");
+        assert_eq!(made.instance.size(), 5);
+        assert!(p.making.is_none());
+        assert_eq!(p.request().id, 1, "back to the analysis");
+    }
+
+    #[test]
+    fn found_answers_are_numbered_as_the_setter_shows_them() {
+        let p = seed();
+        let mut out = Vec::new();
+        crate::worker::handle(&p.request(), &mut |r| out.push(r));
+        let p = play(p, out.into_iter().map(PlayAction::Worker));
+        let answers = all_answers(p.instance(), 10);
+        let p = paint(p, &answers[3]);
+        assert_eq!(p.found_numbers(), vec![4]);
     }
 
     #[test]

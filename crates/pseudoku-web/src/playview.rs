@@ -15,14 +15,21 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::browser::{self, EngineWorker};
+use crate::create::seed_of;
 use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
 use crate::play::{PlayAction, Player, SavedPlay, Tool};
+use crate::setter::EXAMPLES;
+use crate::wire::WireDifficulty;
+use pseudoku_core::partition::Instance;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 #[derive(Properties, PartialEq)]
 pub struct PlayProps {
     pub challenge: Challenge,
     /// "Edit": open this challenge in the setter.
     pub on_edit: Callback<Challenge>,
+    /// Play another challenge.
+    pub on_open: Callback<Challenge>,
 }
 
 /// The player for a challenge, with its saved progress when there is some.
@@ -51,14 +58,28 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     let worker = use_mut_ref(|| None::<EngineWorker>);
 
-    // Count the answers (and learn what they agree on) once.
+    // The worker counts the answers (and learns what they agree on), or
+    // makes a new challenge.
     {
         let (worker, dispatcher, request) = (worker.clone(), player.dispatcher(), player.request());
-        use_effect_with((), move |_| {
-            let engine = EngineWorker::new(move |reply| dispatcher.dispatch(PlayAction::Worker(reply)));
+        use_effect_with(request.id, move |_| {
+            let mut slot = worker.borrow_mut();
+            let engine = slot
+                .get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(PlayAction::Worker(reply))));
             engine.send(request);
-            *worker.borrow_mut() = Some(engine);
-            move || drop(worker.borrow_mut().take())
+        });
+    }
+    {
+        let worker = worker.clone();
+        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+    }
+    // A challenge made here opens at once.
+    {
+        let on_open = props.on_open.clone();
+        use_effect_with(player.made.clone(), move |made| {
+            if let Some(made) = made {
+                on_open.emit(made.clone());
+            }
         });
     }
     // Progress is saved after every move; the link names the challenge.
@@ -147,7 +168,15 @@ pub fn Play(props: &PlayProps) -> Html {
     let count = player.analysis.count;
     let answers_text = match count {
         Some((1, true)) => "This challenge has exactly one answer.".to_owned(),
-        Some((k, true)) => format!("This challenge has {k} answers; you have found {}.", player.found_count()),
+        Some((k, true)) => match player.found_numbers().as_slice() {
+            [] => format!("This challenge has {k} answers; you have found none yet."),
+            [one] => format!("This challenge has {k} answers; you have found answer {one}."),
+            found => format!(
+                "This challenge has {k} answers; you have found {} of them: answers {}.",
+                found.len(),
+                found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        },
         Some((k, false)) => {
             format!("This challenge has at least {k} answers; you have found {}.", player.found_count())
         }
@@ -173,6 +202,31 @@ pub fn Play(props: &PlayProps) -> Html {
     let on_edit = {
         let (on_edit, challenge) = (props.on_edit.clone(), challenge.clone());
         Callback::from(move |_: MouseEvent| on_edit.emit(challenge.clone()))
+    };
+    let example_ref = use_node_ref();
+    let on_example = {
+        let (on_open, example_ref) = (props.on_open.clone(), example_ref.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(select) = example_ref.cast::<HtmlSelectElement>() else { return };
+            let Some((name, line)) = select.value().parse::<usize>().ok().and_then(|i| EXAMPLES.get(i)) else { return };
+            if let Ok(instance) = line.parse::<Instance>() {
+                on_open.emit(Challenge { instance, title: (*name).to_owned(), author: String::new() });
+            }
+        })
+    };
+    let (make_size, make_level, make_seed) = (use_node_ref(), use_node_ref(), use_node_ref());
+    let on_generate = {
+        let (d, size, level, seed) = (d.clone(), make_size.clone(), make_level.clone(), make_seed.clone());
+        Callback::from(move |_: MouseEvent| {
+            let size = size.cast::<HtmlSelectElement>().and_then(|s| s.value().parse().ok()).unwrap_or(9);
+            let difficulty = match level.cast::<HtmlSelectElement>().map(|s| s.value()).as_deref() {
+                Some("easy") => WireDifficulty::Easy,
+                Some("hard") => WireDifficulty::Hard,
+                _ => WireDifficulty::Medium,
+            };
+            let seed = seed_of(&seed.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            d.dispatch(PlayAction::Generate { size, difficulty, seed });
+        })
     };
 
     html! {
@@ -237,6 +291,35 @@ pub fn Play(props: &PlayProps) -> Html {
                     </div>
                 </div>
             </div>
+            <details class="panel new-challenge">
+                <summary>{ "Another challenge" }</summary>
+                <div class="row">
+                    <label>{ "Example " }
+                        <select ref={example_ref} class="play-example">
+                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()}>{ *name }</option> }) }
+                        </select>
+                    </label>
+                    <button type="button" class="play-example-go" onclick={on_example}>{ "Play" }</button>
+                </div>
+                <div class="row">
+                    <label>{ "Size " }
+                        <select ref={make_size} class="play-size">
+                            { for (4..=12).map(|s| html! { <option value={s.to_string()} selected={s == 9}>{ format!("{s}×{s}") }</option> }) }
+                        </select>
+                    </label>
+                    <label>{ "Difficulty " }
+                        <select ref={make_level} class="play-level">
+                            <option value="easy">{ "Easy" }</option>
+                            <option value="medium" selected=true>{ "Medium" }</option>
+                            <option value="hard">{ "Hard" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={make_seed} type="text" class="play-seed" placeholder="random" size="8" /></label>
+                    <button type="button" class="generate" disabled={player.making.is_some()} onclick={on_generate}>
+                        { if player.making.is_some() { "Making…" } else { "Generate" } }
+                    </button>
+                </div>
+            </details>
             <p class="help">{ "Keys: arrows move; a colour's number paints the cell; Backspace clears it; Ctrl+Z undo, Ctrl+Y redo." }</p>
         </section>
     }

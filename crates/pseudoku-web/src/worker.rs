@@ -1,5 +1,5 @@
 //! The worker's side: runs one [`Request`] with the engine and posts its
-//! replies. [`handle`] is plain Rust (tested natively); [`run`] wires it to
+//! replies. [`handle`] is plain Rust (tested natively); `run` (on wasm32) wires it to
 //! the browser's `onmessage` inside the Web Worker.
 //!
 //! A long count posts [`Body::Progress`] every [`PROGRESS_NODES`] search
