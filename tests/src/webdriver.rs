@@ -166,6 +166,18 @@ impl Session {
         self.call("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
     }
 
+    /// Presses `key` while holding the `modifiers` (WebDriver codes, such as
+    /// `\u{E008}` for Shift), as one chord.
+    pub fn press_chord(&self, modifiers: &[&str], key: &str) -> Result<()> {
+        let mut actions: Vec<Value> = modifiers.iter().map(|m| json!({ "type": "keyDown", "value": m })).collect();
+        actions.push(json!({ "type": "keyDown", "value": key }));
+        actions.push(json!({ "type": "keyUp", "value": key }));
+        actions.extend(modifiers.iter().rev().map(|m| json!({ "type": "keyUp", "value": m })));
+        let body = json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }] });
+        self.call("POST", "/actions", Some(body))?;
+        self.call("DELETE", "/actions", None).map(drop)
+    }
+
     /// Runs asynchronous JavaScript: the script calls its last argument
     /// with the result.
     pub fn execute_async(&self, script: &str, args: Value) -> Result<Value> {

@@ -183,6 +183,7 @@ fn a_seed_link_opens_that_puzzle() {
     assert_eq!(app.session.text(&seed).unwrap(), "#12345");
 
     // "New puzzle" makes another one, with a new seed in the URL.
+    app.click_css(".new-puzzle summary");
     let new = app.session.find("button.new").unwrap();
     app.session.click(&new).unwrap();
     app.wait_until("a new puzzle", || !app.session.current_url().unwrap().ends_with("#seed=12345"));
@@ -195,7 +196,19 @@ fn a_seed_link_opens_that_puzzle() {
 #[test]
 fn a_broken_save_shows_a_message_not_a_blank_page() {
     let app = App::open();
-    app.session.execute("localStorage.setItem('pseudoku.game', '{broken');", json!([])).unwrap();
+    // Damage the saved game of this puzzle (the one key that is neither the
+    // last puzzle nor the recent list).
+    let damaged = app
+        .session
+        .execute(
+            "const k = Object.keys(localStorage).filter(k => k.startsWith('pseudoku.sudoku.')
+                 && !k.endsWith('.last') && !k.endsWith('.recent'));
+             k.forEach(k => localStorage.setItem(k, '{broken'));
+             return k.length;",
+            json!([]),
+        )
+        .unwrap();
+    assert_eq!(damaged, json!(1));
     app.session.refresh().unwrap();
     app.wait_for_grid();
     let alert = app.session.find("[role=alert]").expect("a notice");

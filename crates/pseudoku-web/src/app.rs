@@ -13,7 +13,7 @@ use crate::browser::{self, Fragment};
 use crate::create::Create;
 use crate::playview::Play;
 use crate::setter::SEED_PUZZLE;
-use crate::sudoku::Sudoku;
+use crate::sudoku::{Opening, Sudoku};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -32,6 +32,10 @@ pub struct Shell {
     /// setter start afresh with it.
     pub edit: Option<Challenge>,
     pub edits: u32,
+    /// What the sudoku screen opens with, and a counter that makes it start
+    /// afresh with it.
+    pub sudoku: Opening,
+    pub sudokus: u32,
     /// A link could not be opened: why (shown with `role="alert"`).
     pub alert: Option<String>,
 }
@@ -60,6 +64,8 @@ impl Shell {
             play: last_played.unwrap_or_else(example),
             edit: None,
             edits: 0,
+            sudoku: Opening::Resume,
+            sudokus: 0,
             alert: None,
         };
         shell.apply(ShellAction::Open(fragment)).unwrap_or(shell)
@@ -85,7 +91,8 @@ impl Shell {
             }
             ShellAction::Open(Ok(Fragment::Play(c))) => return self.apply(ShellAction::Play(c)),
             ShellAction::Open(Ok(Fragment::Edit(c))) => return self.apply(ShellAction::Edit(c)),
-            ShellAction::Open(Ok(Fragment::Seed(_))) => next.screen = Screen::Sudoku,
+            ShellAction::Open(Ok(Fragment::Seed(seed))) => next.open_sudoku(Opening::Seed(seed)),
+            ShellAction::Open(Ok(Fragment::Sudoku(variant))) => next.open_sudoku(Opening::Link(variant)),
             ShellAction::Open(Ok(Fragment::None)) => return None,
             ShellAction::Open(Err(why)) => {
                 next.alert = Some(format!("This link could not be opened: {why}. Nothing else was changed."))
@@ -96,6 +103,14 @@ impl Shell {
             }
         }
         Some(next)
+    }
+}
+
+impl Shell {
+    fn open_sudoku(&mut self, opening: Opening) {
+        self.sudoku = opening;
+        self.sudokus += 1;
+        self.screen = Screen::Sudoku;
     }
 }
 
@@ -175,7 +190,7 @@ pub fn App() -> Html {
                 match shell.screen {
                     Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} {on_open} /> },
                     Screen::Create => html! { <Create key={shell.edits.to_string()} open={shell.edit.clone()} {on_play} /> },
-                    Screen::Sudoku => html! { <Sudoku /> },
+                    Screen::Sudoku => html! { <Sudoku key={shell.sudokus.to_string()} opening={shell.sudoku.clone()} /> },
                 }
             }
         </main>

@@ -16,70 +16,14 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::MessageEvent;
 
-use crate::game::{classic_layout, Game};
-use crate::saved::SavedGame;
-
-/// The local storage key of the game in progress.
-const STORAGE_KEY: &str = "pseudoku.game";
-
 /// Seeds of new puzzles are below this, so they are short to read and type.
 const SEED_LIMIT: f64 = 1e9;
-
-/// The game to start with: the saved one, unless the URL names another
-/// seed; else a new puzzle from the URL's seed or a random one.
-pub fn initial_game() -> Game {
-    let layout = classic_layout();
-    let url_seed = url_seed();
-    let (saved, notice) = match load_saved() {
-        Ok(saved) => (saved, None),
-        Err(reason) => (None, Some(format!("Your saved game could not be read: {reason}. A new puzzle was started."))),
-    };
-    if let Some(saved) = saved.filter(|s| url_seed.is_none_or(|seed| seed == s.seed)) {
-        match saved.into_game(layout.clone()) {
-            Ok(game) => return game,
-            Err(reason) => {
-                let notice = format!("Your saved game could not be read: {reason}. A new puzzle was started.");
-                return new_game(url_seed.unwrap_or_else(random_seed)).with_notice(notice);
-            }
-        }
-    }
-    let game = new_game(url_seed.unwrap_or_else(random_seed));
-    match notice {
-        Some(notice) => game.with_notice(notice),
-        None => game,
-    }
-}
-
-/// A new puzzle from `seed`, or a blank grid with a notice if none can be
-/// made (the page is never left empty).
-fn new_game(seed: u64) -> Game {
-    Game::generate(classic_layout(), seed).unwrap_or_else(|err| {
-        Game::blank(classic_layout(), seed).with_notice(format!("Could not make puzzle {seed}: {err}"))
-    })
-}
 
 /// A fresh seed for "New puzzle". The engine never reads a clock or a
 /// global RNG; the page does, here.
 pub fn random_seed() -> u64 {
     let r = js_sys::Math::random();
     (r * SEED_LIMIT) as u64 % SEED_LIMIT as u64
-}
-
-/// The saved game, `Ok(None)` if there is none (or no storage), and the
-/// reason if there is one that cannot be read.
-fn load_saved() -> Result<Option<SavedGame>, String> {
-    if !storage_available() {
-        return Ok(None);
-    }
-    let Ok(Some(text)) = LocalStorage::raw().get_item(STORAGE_KEY) else { return Ok(None) };
-    SavedGame::from_json(&text).map(Some).map_err(|e| e.0)
-}
-
-/// Saves the game; a full or disabled storage only loses the save.
-pub fn save(game: &Game) {
-    if storage_available() {
-        let _ = LocalStorage::raw().set_item(STORAGE_KEY, &SavedGame::from_game(game).to_json());
-    }
 }
 
 /// `window.localStorage` throws when storage is disabled, and gloo-storage
@@ -98,7 +42,7 @@ pub fn url_seed() -> Option<u64> {
 /// Parses the `seed` entry of a URL fragment such as `#seed=42&x=1`.
 pub fn seed_in_hash(hash: &str) -> Option<u64> {
     let value = hash.trim_start_matches('#').split('&').find_map(|kv| kv.strip_prefix("seed="))?;
-    let value = percent_decode(value);
+    let value = percent_encoding::percent_decode_str(value).decode_utf8_lossy();
     let value = value.trim();
     if value.is_empty() {
         return None;
@@ -106,46 +50,9 @@ pub fn seed_in_hash(hash: &str) -> Option<u64> {
     Some(value.parse().unwrap_or_else(|_| seed_from_text(value)))
 }
 
-/// Decodes `%xx` escapes (UTF-8); a malformed escape is kept as it is.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// The link fragment for a seed.
 pub fn seed_hash(seed: u64) -> String {
     format!("#seed={seed}")
-}
-
-/// Shows the game's seed in the address bar without adding history entries
-/// (so Back leaves the page rather than stepping through puzzles).
-pub fn show_seed_in_url(seed: u64) {
-    let Some(window) = web_sys::window() else { return };
-    let hash = seed_hash(seed);
-    if window.location().hash().ok().as_deref() == Some(hash.as_str()) {
-        return;
-    }
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
-    }
 }
 
 /// Moves keyboard focus to the element with this id, but only when focus is
@@ -164,8 +71,10 @@ pub fn focus_within_grid(id: &str) {
 /// What the URL fragment asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fragment {
-    /// `#p=…`: play this challenge.
+    /// `#p=…` of a Pseudoku challenge: play it.
     Play(Challenge),
+    /// `#p=…` of a sudoku: play it.
+    Sudoku(Box<pseudoku_core::format::Variant>),
     /// `#e=…`: open this challenge in the setter.
     Edit(Challenge),
     /// `#seed=…`: the classic sudoku of this seed.
@@ -180,7 +89,10 @@ pub fn parse_fragment(hash: &str) -> Result<Fragment, LinkError> {
     let hash = hash.trim_start_matches('#');
     for part in hash.split('&') {
         if let Some(text) = part.strip_prefix("p=") {
-            return link::decode(text).map(Fragment::Play);
+            return link::decode_shared(text).map(|shared| match shared {
+                link::Shared::Pseudoku(c) => Fragment::Play(c),
+                link::Shared::Sudoku(v) => Fragment::Sudoku(Box::new(v)),
+            });
         }
         if let Some(text) = part.strip_prefix("e=") {
             return link::decode(text).map(Fragment::Edit);
@@ -200,11 +112,22 @@ pub fn challenge_hash(challenge: &Challenge, edit: bool) -> String {
     format!("#{}={}", if edit { "e" } else { "p" }, link::encode(challenge))
 }
 
+/// The page's address without its fragment.
+pub fn page_base() -> String {
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_owned()
+}
+
 /// The whole link of a challenge, from the page's own address.
 pub fn challenge_url(challenge: &Challenge, edit: bool) -> String {
-    let base = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
-    let base = base.split('#').next().unwrap_or_default().to_owned();
-    format!("{base}{}", challenge_hash(challenge, edit))
+    format!("{}{}", page_base(), challenge_hash(challenge, edit))
+}
+
+/// Opens the browser's print dialog (the print stylesheet shows the puzzle alone).
+pub fn print() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
+    }
 }
 
 /// Shows `hash` in the address bar without a history entry.

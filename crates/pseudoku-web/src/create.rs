@@ -277,7 +277,7 @@ pub fn Create(props: &CreateProps) -> Html {
                 <div class="row">
                     <label>{ "Example " }
                         <select ref={example_ref} class="example">
-                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()}>{ *name }</option> }) }
+                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
                         </select>
                     </label>
                     <button type="button" class="open-example" onclick={on_example}>{ "Open" }</button>
@@ -286,7 +286,7 @@ pub fn Create(props: &CreateProps) -> Html {
                     <label>{ "Size " }<select ref={fill_size} class="fill-size">{ sizes(9) }</select></label>
                     <label>{ "Kind " }
                         <select ref={fill_kind} class="fill-kind">
-                            <option value="sudoku">{ "Sudoku grid" }</option>
+                            <option value="sudoku" selected=true>{ "Sudoku grid" }</option>
                             <option value="latin">{ "Latin square" }</option>
                         </select>
                     </label>

@@ -1,37 +1,112 @@
-//! The state of one game and the only way to change it: [`Game::apply`] of
-//! an [`Action`].
+//! The state of one sudoku game, of any variant, and the only way to change
+//! it: [`Game::apply`] of an [`Action`].
 //!
-//! Nothing here touches the DOM, storage or the clock, so it is tested on
-//! the host like any other Rust code. The components only read a [`Game`]
-//! and dispatch actions; `browser.rs` persists it.
+//! A cell holds a value, corner and centre marks and colours; a selection
+//! of several cells takes every entry at once. Undo and redo go over
+//! [`Marks`], the player's whole entry. Nothing here touches the DOM,
+//! storage or the clock, so it is tested on the host like any other Rust
+//! code; the solution (for "check") comes from the worker as an action.
 
 use std::rc::Rc;
 
-use pseudoku_core::generate::{generate, GenerateConfig, GenerateError};
+use pseudoku_core::format::link::encode_sudoku;
+use pseudoku_core::format::Variant;
 use pseudoku_core::grid;
-use pseudoku_core::layout::{CellId, Layout};
+use pseudoku_core::layout::{CellId, Geometry, Layout};
 use pseudoku_core::symbol::Symbol;
+use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
-/// A puzzle being played.
-///
-/// Invariant: `givens`, `cells` and `conflicts` have one entry per cell of
-/// `layout`, every given is also in `cells`, and `conflicts` is
-/// `grid::conflicts(layout, cells)`.
+use crate::history::History;
+use crate::wire::{Body, Job, Reply};
+
+/// Colours a cell can have (several at once).
+pub const COLOURS: usize = 9;
+
+/// A puzzle: its variant (layout, givens, title) and the link text that
+/// names it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Game {
+pub struct Puzzle {
+    variant: Variant,
     layout: Rc<Layout>,
-    seed: u64,
-    givens: Vec<Option<Symbol>>,
-    cells: Vec<Option<Symbol>>,
-    conflicts: Vec<bool>,
-    selected: Option<CellId>,
-    /// A message for the player that is not about the grid (a saved game
-    /// that could not be read, a puzzle that could not be made).
-    notice: Option<String>,
+    key: String,
 }
 
-/// A direction for moving the selection with the arrow keys.
+impl Puzzle {
+    /// A puzzle from a variant with givens.
+    pub fn new(variant: Variant) -> Result<Puzzle, String> {
+        let key = encode_sudoku(&variant).map_err(|e| e.to_string())?;
+        let layout = Rc::new(variant.layout().clone());
+        Ok(Puzzle { variant, layout, key })
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.variant.spec().name.as_deref()
+    }
+
+    pub fn given(&self, cell: CellId) -> Option<Symbol> {
+        self.variant.givens().and_then(|g| g[cell.index()])
+    }
+}
+
+/// How a typed symbol is entered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    #[default]
+    Value,
+    Corner,
+    Centre,
+    Colour,
+}
+
+/// Everything the player has entered: what undo goes back over and what
+/// is saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marks {
+    /// Values in the line format of the puzzle (`.` for none; givens too).
+    pub values: Vec<Option<u8>>,
+    /// Corner and centre marks, one bit per symbol.
+    pub corner: Vec<u64>,
+    pub centre: Vec<u64>,
+    /// Colours, one bit per colour.
+    pub colours: Vec<u16>,
+}
+
+/// The verdict of "check".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// Every value so far is right.
+    CorrectSoFar,
+    /// These cells hold a wrong value.
+    Wrong(Vec<CellId>),
+    /// The solution is not known (yet, or there are several).
+    Unknown,
+}
+
+/// What the worker found out about the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solutions {
+    Pending,
+    None,
+    Unique(Vec<Symbol>),
+    /// Several: the first found (used for nothing but the warning).
+    Several,
+    Failed(String),
+}
+
+/// Arrow directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
     Up,
@@ -40,91 +115,140 @@ pub enum Direction {
     Right,
 }
 
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    puzzle: Rc<Puzzle>,
+    /// The seed the puzzle was made from, when it was.
+    seed: Option<u64>,
+    marks: Marks,
+    conflicts: Vec<bool>,
+    /// Selected cells in the order chosen; the last is the cursor.
+    selection: Vec<CellId>,
+    pub mode: Mode,
+    history: History<Marks>,
+    pub elapsed_ms: u64,
+    pub paused: bool,
+    pub checked: Option<Checked>,
+    pub solutions: Solutions,
+    /// A message for the player that is not about the grid.
+    pub notice: Option<String>,
+}
+
 /// Everything a player (or the page) can do to a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Select a cell (click, tap or focus).
-    Select(CellId),
-    /// Move the selection; selects the first cell when none is selected.
-    Move(Direction),
-    /// Put a symbol in the selected cell, unless it is a given.
-    Enter(Symbol),
-    /// Empty the selected cell, unless it is a given.
+    /// Select one cell (click, tap, focus); with `add`, add it to the
+    /// selection instead (Ctrl/Shift+click, or a drag going on).
+    Select {
+        cell: CellId,
+        add: bool,
+    },
+    SelectAll,
+    Deselect,
+    /// Move the cursor; with `extend`, the selection grows.
+    Move {
+        direction: Direction,
+        extend: bool,
+    },
+    SetMode(Mode),
+    /// Enter a symbol (or colour, in colour mode) into the selection, in
+    /// `mode` if given (a held Shift or Ctrl) else the current one.
+    Enter {
+        symbol: Symbol,
+        mode: Option<Mode>,
+    },
+    /// Clear the selection in layers: values, then marks, then colours.
     Clear,
-    /// Start a new puzzle made from this seed.
-    NewPuzzle(u64),
-    /// Open the puzzle of this seed (a changed `#seed=` link), unless it is
-    /// the one being played.
-    OpenSeed(u64),
-    /// Hide the notice.
+    /// Centre marks of every empty cell: the symbols its peers leave.
+    AutoCandidates,
+    Undo,
+    Redo,
+    Check,
+    Tick(u64),
+    TogglePause,
+    Worker(Reply),
     DismissNotice,
-}
-
-/// The layout every game uses today: the classic 9×9.
-pub fn classic_layout() -> Rc<Layout> {
-    Rc::new(Layout::classic(3).expect("the classic layout is valid"))
+    /// A message (storage full, say).
+    Notice(String),
 }
 
 impl Game {
-    /// A new puzzle of `layout` made from `seed`.
-    pub fn generate(layout: Rc<Layout>, seed: u64) -> Result<Game, GenerateError> {
-        let generated = generate(&layout, &GenerateConfig::default(), seed)?;
-        let cells = generated.givens.clone();
-        Ok(Game::from_parts(layout, seed, generated.givens, cells))
+    pub fn new(puzzle: Puzzle, seed: Option<u64>) -> Game {
+        let layout = puzzle.layout();
+        let cells = layout.cell_count();
+        let values: Vec<Option<u8>> =
+            (0..cells).map(|c| puzzle.given(CellId(c as u32)).map(|s| s.index() as u8)).collect();
+        let marks = Marks { values, corner: vec![0; cells], centre: vec![0; cells], colours: vec![0; cells] };
+        let mut game = Game {
+            puzzle: Rc::new(puzzle),
+            seed,
+            marks,
+            conflicts: Vec::new(),
+            selection: Vec::new(),
+            mode: Mode::Value,
+            history: History::default(),
+            elapsed_ms: 0,
+            paused: false,
+            checked: None,
+            solutions: Solutions::Pending,
+            notice: None,
+        };
+        game.conflicts = grid::conflicts(game.layout(), &game.cells());
+        game
     }
 
-    /// A game in progress.
-    ///
-    /// # Panics
-    /// When `givens` or `cells` do not have one entry per cell, or a given
-    /// is missing from `cells` (callers check saved data first, see
-    /// `saved.rs`).
-    pub fn from_parts(layout: Rc<Layout>, seed: u64, givens: Vec<Option<Symbol>>, cells: Vec<Option<Symbol>>) -> Game {
-        assert_eq!(givens.len(), layout.cell_count(), "one given slot per cell");
-        assert_eq!(cells.len(), layout.cell_count(), "one value per cell");
-        assert!(givens.iter().zip(&cells).all(|(g, c)| g.is_none() || g == c), "givens stay in place");
-        let conflicts = grid::conflicts(&layout, &cells);
-        Game { layout, seed, givens, cells, conflicts, selected: None, notice: None }
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
     }
 
-    /// An empty grid, shown only when no puzzle could be made.
-    pub fn blank(layout: Rc<Layout>, seed: u64) -> Game {
-        let empty = vec![None; layout.cell_count()];
-        Game::from_parts(layout, seed, empty.clone(), empty)
+    pub fn layout(&self) -> &Layout {
+        self.puzzle.layout()
     }
 
-    /// The same game with a notice for the player.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The job that finds the solution (for "check") and says whether it
+    /// is unique.
+    pub fn solve_job(&self) -> Job {
+        Job::Solve { variant: self.puzzle.variant().to_string() }
+    }
+
     pub fn with_notice(mut self, notice: impl Into<String>) -> Game {
         self.notice = Some(notice.into());
         self
     }
 
-    pub fn layout(&self) -> &Layout {
-        &self.layout
-    }
-
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    pub fn givens(&self) -> &[Option<Symbol>] {
-        &self.givens
-    }
-
-    /// Givens and entries together, one per cell.
-    pub fn cells(&self) -> &[Option<Symbol>] {
-        &self.cells
+    /// Givens and values, one per cell.
+    pub fn cells(&self) -> Vec<Option<Symbol>> {
+        self.marks.values.iter().map(|v| v.map(|v| Symbol::new(v.into()))).collect()
     }
 
     pub fn value(&self, cell: CellId) -> Option<Symbol> {
-        self.cells[cell.index()]
+        self.marks.values[cell.index()].map(|v| Symbol::new(v.into()))
     }
 
     pub fn is_given(&self, cell: CellId) -> bool {
-        self.givens[cell.index()].is_some()
+        self.puzzle.given(cell).is_some()
     }
 
-    /// True when the cell shares a house with an equal symbol.
+    pub fn corner(&self, cell: CellId) -> u64 {
+        self.marks.corner[cell.index()]
+    }
+
+    pub fn centre(&self, cell: CellId) -> u64 {
+        self.marks.centre[cell.index()]
+    }
+
+    pub fn colours(&self, cell: CellId) -> u16 {
+        self.marks.colours[cell.index()]
+    }
+
+    pub fn marks(&self) -> &Marks {
+        &self.marks
+    }
+
     pub fn is_conflict(&self, cell: CellId) -> bool {
         self.conflicts[cell.index()]
     }
@@ -134,15 +258,28 @@ impl Game {
     }
 
     pub fn empty_count(&self) -> usize {
-        self.cells.iter().filter(|c| c.is_none()).count()
+        self.marks.values.iter().filter(|v| v.is_none()).count()
     }
 
+    pub fn selection(&self) -> &[CellId] {
+        &self.selection
+    }
+
+    /// The cursor: the cell selected last.
     pub fn selected(&self) -> Option<CellId> {
-        self.selected
+        self.selection.last().copied()
     }
 
-    pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+    pub fn is_selected(&self, cell: CellId) -> bool {
+        self.selection.contains(&cell)
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
     }
 
     /// Every cell filled and no rule broken.
@@ -150,68 +287,348 @@ impl Game {
         self.empty_count() == 0 && self.conflict_count() == 0
     }
 
-    /// The game after `action`, or `None` when the action changes nothing
-    /// (so the page does not re-render).
-    pub fn apply(&self, action: Action) -> Option<Game> {
-        match action {
-            Action::Select(cell) => {
-                (cell.index() < self.cells.len() && self.selected != Some(cell)).then(|| self.with_selected(cell))
-            }
-            Action::Move(direction) => {
-                let next = match self.selected {
-                    None => CellId(0),
-                    Some(cell) => self.neighbour(cell, direction)?,
-                };
-                (self.selected != Some(next)).then(|| self.with_selected(next))
-            }
-            Action::Enter(symbol) if symbol.index() < self.layout.size() => self.set_selected(Some(symbol)),
-            Action::Enter(_) => None,
-            Action::Clear => self.set_selected(None),
-            Action::NewPuzzle(seed) => Some(match Game::generate(self.layout.clone(), seed) {
-                Ok(game) => game,
-                Err(err) => self.clone().with_notice(format!("Could not make puzzle {seed}: {err}")),
-            }),
-            Action::OpenSeed(seed) if seed == self.seed => None,
-            Action::OpenSeed(seed) => self.apply(Action::NewPuzzle(seed)),
-            Action::DismissNotice => self.notice.is_some().then(|| Game { notice: None, ..self.clone() }),
+    /// The game with saved entries, history and time, after checking they
+    /// fit this puzzle and keep its givens.
+    pub fn restore(mut self, saved: SavedGame) -> Result<Game, String> {
+        if saved.version != SAVE_VERSION {
+            return Err(format!("it is version {}, and this page reads version {SAVE_VERSION}", saved.version));
+        }
+        self.check_marks(&saved.marks)?;
+        for m in saved.undo.iter().chain(&saved.redo) {
+            self.check_marks(m)?;
+        }
+        self.marks = saved.marks;
+        self.history = History::from_parts(saved.undo, saved.redo);
+        self.elapsed_ms = saved.elapsed_ms;
+        self.conflicts = grid::conflicts(self.layout(), &self.cells());
+        Ok(self)
+    }
+
+    /// What is saved for this game.
+    pub fn saved(&self) -> SavedGame {
+        let (undo, redo) = self.history.parts();
+        SavedGame {
+            version: SAVE_VERSION,
+            seed: self.seed,
+            marks: self.marks.clone(),
+            undo: undo.to_vec(),
+            redo: redo.to_vec(),
+            elapsed_ms: self.elapsed_ms,
         }
     }
 
-    fn with_selected(&self, cell: CellId) -> Game {
-        Game { selected: Some(cell), ..self.clone() }
+    fn check_marks(&self, marks: &Marks) -> Result<(), String> {
+        let cells = self.layout().cell_count();
+        let n = self.layout().size();
+        let lengths = [marks.values.len(), marks.corner.len(), marks.centre.len(), marks.colours.len()];
+        if lengths.iter().any(|&l| l != cells) {
+            return Err(format!("it has the wrong number of cells for this puzzle ({cells})"));
+        }
+        if let Some(c) = marks.values.iter().position(|v| v.is_some_and(|v| usize::from(v) >= n)) {
+            return Err(format!("cell {} holds a symbol this puzzle does not have", c + 1));
+        }
+        if let Some(c) = (0..cells).find(|&c| {
+            let given = self.puzzle.given(CellId(c as u32)).map(|s| s.index() as u8);
+            given.is_some() && marks.values[c] != given
+        }) {
+            return Err(format!("cell {} does not hold its given", c + 1));
+        }
+        Ok(())
     }
 
-    /// Writes the selected cell. Givens never change, and a solved grid is
-    /// finished: it stays as it is until a new puzzle.
-    fn set_selected(&self, value: Option<Symbol>) -> Option<Game> {
-        let cell = self.selected?;
-        if self.is_given(cell) || self.is_solved() || self.cells[cell.index()] == value {
+    /// The game after `action`, or `None` when nothing changes.
+    pub fn apply(&self, action: Action) -> Option<Game> {
+        let mut next = self.clone();
+        match action {
+            Action::Select { cell, add } => {
+                if cell.index() >= self.layout().cell_count() {
+                    return None;
+                }
+                if add {
+                    if self.selected() == Some(cell) {
+                        return None;
+                    }
+                    next.selection.retain(|&c| c != cell);
+                    next.selection.push(cell);
+                } else {
+                    if self.selection == [cell] {
+                        return None;
+                    }
+                    next.selection = vec![cell];
+                }
+            }
+            Action::SelectAll => next.selection = (0..self.layout().cell_count() as u32).map(CellId).collect(),
+            Action::Deselect => {
+                if self.selection.is_empty() {
+                    return None;
+                }
+                next.selection.clear();
+            }
+            Action::Move { direction, extend } => {
+                let target = match self.selected() {
+                    None => CellId(0),
+                    Some(cell) => neighbour(self.layout(), cell, direction)?,
+                };
+                if extend {
+                    next.selection.retain(|&c| c != target);
+                    next.selection.push(target);
+                } else {
+                    next.selection = vec![target];
+                }
+            }
+            Action::SetMode(mode) => {
+                if mode == self.mode {
+                    return None;
+                }
+                next.mode = mode;
+            }
+            Action::Enter { symbol, mode } => {
+                let mode = mode.unwrap_or(self.mode);
+                let limit = if mode == Mode::Colour { COLOURS } else { self.layout().size() };
+                if symbol.index() >= limit || self.is_solved() || self.paused {
+                    return None;
+                }
+                let marks = self.entered(symbol, mode)?;
+                next.commit(marks);
+            }
+            Action::Clear => {
+                if self.is_solved() || self.paused {
+                    return None;
+                }
+                let marks = self.cleared()?;
+                next.commit(marks);
+            }
+            Action::AutoCandidates => {
+                let mut marks = self.marks.clone();
+                let cells = self.cells();
+                let layout = self.layout();
+                for c in 0..layout.cell_count() {
+                    if cells[c].is_none() {
+                        let mut seen = 0u64;
+                        for &p in layout.peers(CellId(c as u32)) {
+                            if let Some(s) = cells[p as usize] {
+                                seen |= 1 << s.index();
+                            }
+                        }
+                        marks.centre[c] = full_mask(layout.size()) & !seen;
+                    }
+                }
+                if marks == self.marks {
+                    return None;
+                }
+                next.commit(marks);
+            }
+            Action::Undo => {
+                let marks = next.history.undo(self.marks.clone())?;
+                next.set_marks(marks);
+            }
+            Action::Redo => {
+                let marks = next.history.redo(self.marks.clone())?;
+                next.set_marks(marks);
+            }
+            Action::Check => next.checked = Some(self.check()),
+            Action::Tick(ms) => {
+                if self.is_solved() || self.paused {
+                    return None;
+                }
+                next.elapsed_ms += ms;
+            }
+            Action::TogglePause => {
+                if self.is_solved() {
+                    return None;
+                }
+                next.paused = !self.paused;
+            }
+            Action::Worker(reply) => {
+                next.solutions = match reply.body {
+                    Body::Solved { solution: Some(line), unique } => {
+                        match pseudoku_core::format::line::parse(self.layout(), &line) {
+                            Ok(cells) if unique && cells.iter().all(Option::is_some) => {
+                                Solutions::Unique(cells.into_iter().flatten().collect())
+                            }
+                            Ok(_) => Solutions::Several,
+                            Err(e) => Solutions::Failed(e.to_string()),
+                        }
+                    }
+                    Body::Solved { solution: None, .. } => Solutions::None,
+                    Body::Failed { message } => Solutions::Failed(message),
+                    _ => return None,
+                };
+            }
+            Action::DismissNotice => {
+                self.notice.as_ref()?;
+                next.notice = None;
+            }
+            Action::Notice(text) => {
+                if self.notice.as_ref() == Some(&text) {
+                    return None;
+                }
+                next.notice = Some(text);
+            }
+        }
+        Some(next)
+    }
+
+    /// The entries after typing `symbol` in `mode` into the selection.
+    fn entered(&self, symbol: Symbol, mode: Mode) -> Option<Marks> {
+        let editable: Vec<usize> = self.selection.iter().filter(|&&c| !self.is_given(c)).map(|c| c.index()).collect();
+        let mut marks = self.marks.clone();
+        let bit = 1u64 << symbol.index();
+        match mode {
+            Mode::Value => {
+                let value = Some(symbol.index() as u8);
+                // Typing the value a single cell already has clears it.
+                let all_have = editable.iter().all(|&c| marks.values[c] == value);
+                for &c in &editable {
+                    marks.values[c] = if all_have && editable.len() == 1 { None } else { value };
+                }
+            }
+            Mode::Corner | Mode::Centre => {
+                let open: Vec<usize> = editable.iter().copied().filter(|&c| marks.values[c].is_none()).collect();
+                let set = if mode == Mode::Corner { &mut marks.corner } else { &mut marks.centre };
+                let all_have = open.iter().all(|&c| set[c] & bit != 0);
+                for &c in &open {
+                    if all_have {
+                        set[c] &= !bit;
+                    } else {
+                        set[c] |= bit;
+                    }
+                }
+            }
+            Mode::Colour => {
+                let bit = 1u16 << symbol.index();
+                let all: Vec<usize> = self.selection.iter().map(|c| c.index()).collect();
+                let all_have = all.iter().all(|&c| marks.colours[c] & bit != 0);
+                for &c in &all {
+                    if all_have {
+                        marks.colours[c] &= !bit;
+                    } else {
+                        marks.colours[c] |= bit;
+                    }
+                }
+            }
+        }
+        (marks != self.marks).then_some(marks)
+    }
+
+    /// The entries after Backspace: values go first, then marks, then
+    /// colours.
+    fn cleared(&self) -> Option<Marks> {
+        let cells: Vec<usize> = self.selection.iter().map(|c| c.index()).collect();
+        let mut marks = self.marks.clone();
+        let editable: Vec<usize> = cells.iter().copied().filter(|&c| !self.is_given(CellId(c as u32))).collect();
+        if editable.iter().any(|&c| marks.values[c].is_some()) {
+            for &c in &editable {
+                marks.values[c] = None;
+            }
+        } else if cells.iter().any(|&c| marks.corner[c] | marks.centre[c] != 0) {
+            for &c in &cells {
+                marks.corner[c] = 0;
+                marks.centre[c] = 0;
+            }
+        } else if cells.iter().any(|&c| marks.colours[c] != 0) {
+            for &c in &cells {
+                marks.colours[c] = 0;
+            }
+        } else {
             return None;
         }
-        let mut cells = self.cells.clone();
-        cells[cell.index()] = value;
-        let conflicts = grid::conflicts(&self.layout, &cells);
-        Some(Game { cells, conflicts, ..self.clone() })
+        Some(marks)
     }
 
-    /// The cell next to `cell` on the board, if any (no wrapping).
-    fn neighbour(&self, cell: CellId, direction: Direction) -> Option<CellId> {
-        let (row, col) = self.layout.position(cell)?;
-        let (row, col) = match direction {
-            Direction::Up => (row.checked_sub(1)?, col),
-            Direction::Down => (row + 1, col),
-            Direction::Left => (row, col.checked_sub(1)?),
-            Direction::Right => (row, col + 1),
-        };
-        self.layout.cell_at(row, col)
+    fn commit(&mut self, marks: Marks) {
+        self.history.record(self.marks.clone());
+        self.set_marks(marks);
     }
+
+    fn set_marks(&mut self, marks: Marks) {
+        self.marks = marks;
+        self.conflicts = grid::conflicts(self.layout(), &self.cells());
+        self.checked = None;
+    }
+
+    fn check(&self) -> Checked {
+        let Solutions::Unique(solution) = &self.solutions else { return Checked::Unknown };
+        let wrong: Vec<CellId> = (0..solution.len())
+            .filter(|&c| self.marks.values[c].is_some_and(|v| usize::from(v) != solution[c].index()))
+            .map(|c| CellId(c as u32))
+            .collect();
+        if wrong.is_empty() {
+            Checked::CorrectSoFar
+        } else {
+            Checked::Wrong(wrong)
+        }
+    }
+}
+
+/// All symbols of an `n`-symbol puzzle as a mark mask.
+fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The cell the arrow keys move to, wrapping at the edges: on a board along
+/// rows and columns (skipping gaps), on the Pie along rings (left, right)
+/// and sectors (up, down), on a custom layout through the cells in order.
+pub fn neighbour(layout: &Layout, cell: CellId, direction: Direction) -> Option<CellId> {
+    match layout.geometry() {
+        Geometry::Board { height, width, .. } => {
+            let (row, col) = layout.position(cell)?;
+            let (dr, dc): (isize, isize) = match direction {
+                Direction::Up => (-1, 0),
+                Direction::Down => (1, 0),
+                Direction::Left => (0, -1),
+                Direction::Right => (0, 1),
+            };
+            let (h, w) = (*height as isize, *width as isize);
+            let (mut r, mut c) = (row as isize, col as isize);
+            // Step (wrapping) until a cell: a board's gaps are skipped.
+            for _ in 0..h.max(w) {
+                r = (r + dr).rem_euclid(h);
+                c = (c + dc).rem_euclid(w);
+                if let Some(next) = layout.cell_at(r as usize, c as usize) {
+                    return Some(next);
+                }
+            }
+            None
+        }
+        Geometry::Pie { sectors, rings } => {
+            let (s, r) = (cell.index() / rings, cell.index() % rings);
+            let (s, r) = match direction {
+                Direction::Left => ((s + sectors - 1) % sectors, r),
+                Direction::Right => ((s + 1) % sectors, r),
+                Direction::Up => (s, (r + 1) % rings),
+                Direction::Down => (s, (r + rings - 1) % rings),
+            };
+            Some(CellId((s * rings + r) as u32))
+        }
+        Geometry::Abstract => {
+            let n = layout.cell_count();
+            let cols = abstract_columns(n);
+            let i = cell.index();
+            let next = match direction {
+                Direction::Left => (i + n - 1) % n,
+                Direction::Right => (i + 1) % n,
+                Direction::Up => (i + n - cols.min(n)) % n,
+                Direction::Down => (i + cols) % n,
+            };
+            Some(CellId(next as u32))
+        }
+    }
+}
+
+/// Columns of the square-ish grid a custom layout's cells are drawn in.
+pub fn abstract_columns(cells: usize) -> usize {
+    (1..=cells).find(|c| c * c >= cells).unwrap_or(1)
 }
 
 impl Reducible for Game {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        // Returning the same `Rc` tells Yew 0.23 nothing changed.
         match self.apply(action) {
             Some(next) => Rc::new(next),
             None => self,
@@ -219,154 +636,191 @@ impl Reducible for Game {
     }
 }
 
-/// The action for a key press (`KeyboardEvent.key`), for a layout of
-/// `size` symbols: arrows move, `1`–`9` (then `A`–`Z`) enter, Backspace,
-/// Delete, `0` and `.` clear.
-pub fn key_action(key: &str, size: usize) -> Option<Action> {
-    Some(match key {
-        "ArrowUp" => Action::Move(Direction::Up),
-        "ArrowDown" => Action::Move(Direction::Down),
-        "ArrowLeft" => Action::Move(Direction::Left),
-        "ArrowRight" => Action::Move(Direction::Right),
-        "Backspace" | "Delete" | "0" | "." => Action::Clear,
-        _ => {
-            let mut chars = key.chars();
-            let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-            let symbol = Symbol::from_char(c).filter(|s| s.index() < size)?;
-            Action::Enter(symbol)
-        }
-    })
+/// The version of [`SavedGame`] this build writes and reads.
+pub const SAVE_VERSION: u32 = 2;
+
+/// A game in progress as stored, per puzzle (keyed by its link text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub version: u32,
+    pub seed: Option<u64>,
+    pub marks: Marks,
+    pub undo: Vec<Marks>,
+    pub redo: Vec<Marks>,
+    pub elapsed_ms: u64,
+}
+
+/// The key a typed character stands for, for a puzzle of `size` symbols:
+/// `1`–`9`, then `A`–`Z` (either case); `0`-based symbol.
+pub fn key_symbol(key: &str, size: usize) -> Option<Symbol> {
+    let mut chars = key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    Symbol::from_char(c.to_ascii_uppercase()).filter(|s| s.index() < size)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pseudoku_core::generate::{generate, GenerateConfig};
+    use pseudoku_core::solver::Solver;
 
-    fn game() -> Game {
-        Game::generate(classic_layout(), 7).unwrap()
+    fn classic(seed: u64) -> (Game, Vec<Symbol>) {
+        let layout = Layout::classic(3).unwrap();
+        let made = generate(&layout, &GenerateConfig::default(), seed).unwrap();
+        let variant: Variant = "size 9\n".parse::<Variant>().unwrap().with_givens(Some(made.givens)).unwrap();
+        (Game::new(Puzzle::new(variant).unwrap(), Some(seed)), made.solution)
     }
 
-    fn first(game: &Game, given: bool) -> CellId {
-        let i = game.givens().iter().position(|g| g.is_some() == given).unwrap();
-        CellId(i as u32)
-    }
-
-    fn play(mut game: Game, actions: impl IntoIterator<Item = Action>) -> Game {
-        for action in actions {
-            if let Some(next) = game.apply(action) {
-                game = next;
+    fn play(mut g: Game, actions: impl IntoIterator<Item = Action>) -> Game {
+        for a in actions {
+            if let Some(next) = g.apply(a) {
+                g = next;
             }
         }
-        game
+        g
+    }
+
+    fn first(g: &Game, given: bool) -> CellId {
+        CellId((0..81).find(|&c| g.is_given(CellId(c)) == given).unwrap())
+    }
+
+    fn enter(symbol: usize) -> Action {
+        Action::Enter { symbol: Symbol::new(symbol), mode: None }
+    }
+
+    fn select(cell: CellId) -> Action {
+        Action::Select { cell, add: false }
     }
 
     #[test]
-    fn a_new_game_shows_its_givens_and_is_not_solved() {
-        let g = game();
-        assert_eq!(g.cells(), g.givens());
-        assert!(g.empty_count() > 0);
-        assert_eq!(g.conflict_count(), 0);
-        assert!(!g.is_solved());
-        assert_eq!(g.seed(), 7);
-    }
-
-    #[test]
-    fn digits_go_into_the_selected_empty_cell_and_clear_removes_them() {
-        let g = game();
+    fn values_marks_and_colours_clear_in_layers() {
+        let (g, _) = classic(7);
         let cell = first(&g, false);
-        let g = play(g, [Action::Select(cell), Action::Enter(Symbol::new(4))]);
-        assert_eq!(g.value(cell), Some(Symbol::new(4)));
+        let g = play(g, [select(cell), Action::Enter { symbol: Symbol::new(2), mode: Some(Mode::Corner) }]);
+        assert_eq!(g.corner(cell), 0b100);
+        let g = play(g, [Action::SetMode(Mode::Colour), enter(1), Action::SetMode(Mode::Value), enter(4)]);
+        assert_eq!((g.value(cell), g.colours(cell)), (Some(Symbol::new(4)), 0b10));
         let g = play(g, [Action::Clear]);
-        assert_eq!(g.value(cell), None);
-    }
-
-    #[test]
-    fn givens_cannot_be_changed() {
-        let g = game();
-        let cell = first(&g, true);
-        let before = g.value(cell);
-        let g = g.apply(Action::Select(cell)).unwrap();
-        assert_eq!(g.apply(Action::Enter(Symbol::new(0))), None);
+        assert_eq!((g.value(cell), g.corner(cell), g.colours(cell)), (None, 0b100, 0b10));
+        let g = play(g, [Action::Clear]);
+        assert_eq!((g.corner(cell), g.colours(cell)), (0, 0b10));
+        let g = play(g, [Action::Clear]);
+        assert_eq!(g.colours(cell), 0);
         assert_eq!(g.apply(Action::Clear), None);
-        assert_eq!(g.value(cell), before);
     }
 
     #[test]
-    fn nothing_is_entered_without_a_selection() {
-        assert_eq!(game().apply(Action::Enter(Symbol::new(0))), None);
+    fn a_selection_takes_marks_at_once_and_toggles_them_together() {
+        let (g, _) = classic(7);
+        let empties: Vec<CellId> = (0..81).map(CellId).filter(|&c| !g.is_given(c)).take(3).collect();
+        let mut actions = vec![select(empties[0])];
+        actions.extend(empties[1..].iter().map(|&cell| Action::Select { cell, add: true }));
+        actions.push(Action::Enter { symbol: Symbol::new(0), mode: Some(Mode::Centre) });
+        let g = play(g, actions);
+        assert!(empties.iter().all(|&c| g.centre(c) == 1));
+        let g = play(g, [Action::Enter { symbol: Symbol::new(0), mode: Some(Mode::Centre) }]);
+        assert!(empties.iter().all(|&c| g.centre(c) == 0));
     }
 
     #[test]
-    fn a_repeated_symbol_marks_both_cells() {
-        let g = game();
+    fn undo_and_redo_walk_every_move() {
+        let (g, _) = classic(3);
         let cell = first(&g, false);
-        let (row, _) = g.layout().position(cell).unwrap();
-        // A given in the same row, copied into the empty cell.
-        let twin = (0..9).map(|c| g.layout().cell_at(row, c).unwrap()).find(|&c| g.is_given(c)).unwrap();
-        let g = play(g.clone(), [Action::Select(cell), Action::Enter(g.value(twin).unwrap())]);
-        assert!(g.is_conflict(cell) && g.is_conflict(twin));
-        // The copy may also repeat a given in its column or box.
-        assert!((2..=4).contains(&g.conflict_count()), "{} cells marked", g.conflict_count());
-        let g = play(g, [Action::Clear]);
-        assert_eq!(g.conflict_count(), 0);
+        let g = play(g, [select(cell), enter(0), enter(1), enter(2)]);
+        let g = play(g, [Action::Undo, Action::Undo]);
+        assert_eq!(g.value(cell), Some(Symbol::new(0)));
+        let g = play(g, [Action::Redo]);
+        assert_eq!(g.value(cell), Some(Symbol::new(1)));
     }
 
     #[test]
-    fn entering_the_solution_solves_and_then_locks_the_grid() {
-        let layout = classic_layout();
-        let puzzle = generate(&layout, &GenerateConfig::default(), 11).unwrap();
-        let mut g = Game::generate(layout, 11).unwrap();
-        for (i, s) in puzzle.solution.iter().enumerate() {
-            g = play(g, [Action::Select(CellId(i as u32)), Action::Enter(*s)]);
+    fn check_says_correct_so_far_or_names_the_wrong_cells() {
+        let (g, solution) = classic(11);
+        let reply = Reply {
+            id: 1,
+            last: true,
+            body: Body::Solved {
+                solution: Some(solution.iter().map(|s| s.to_char().unwrap()).collect()),
+                unique: true,
+            },
+        };
+        let g = play(g, [Action::Worker(reply)]);
+        let cell = first(&g, false);
+        let right = solution[cell.index()];
+        let wrong = Symbol::new((right.index() + 1) % 9);
+        let g = play(g, [select(cell), Action::Enter { symbol: right, mode: None }, Action::Check]);
+        assert_eq!(g.checked, Some(Checked::CorrectSoFar));
+        let g = play(g, [Action::Enter { symbol: wrong, mode: None }, Action::Check]);
+        assert_eq!(g.checked, Some(Checked::Wrong(vec![cell])));
+        // Entering the whole solution solves and locks the grid.
+        let mut actions = Vec::new();
+        for (i, &s) in solution.iter().enumerate() {
+            actions.push(select(CellId(i as u32)));
+            actions.push(Action::Enter { symbol: s, mode: None });
         }
+        let g = play(g, actions);
         assert!(g.is_solved());
-        let empty = puzzle.givens.iter().position(Option::is_none).unwrap();
-        let g = play(g, [Action::Select(CellId(empty as u32))]);
-        assert_eq!(g.apply(Action::Clear), None, "a solved grid stays solved");
+        assert_eq!(g.apply(Action::Clear), None);
+        assert_eq!(g.apply(Action::Tick(1000)), None, "the clock stops");
     }
 
     #[test]
-    fn arrows_move_within_the_board() {
-        let g = game();
-        let g = play(g, [Action::Move(Direction::Up)]);
-        assert_eq!(g.selected(), Some(CellId(0)), "the first arrow selects the first cell");
-        assert_eq!(g.apply(Action::Move(Direction::Up)), None);
-        assert_eq!(g.apply(Action::Move(Direction::Left)), None);
-        let g = play(g, [Action::Move(Direction::Right), Action::Move(Direction::Down)]);
-        assert_eq!(g.selected(), Some(CellId(10)));
-        let g = play(g, (0..20).map(|_| Action::Move(Direction::Right)));
-        assert_eq!(g.selected(), Some(CellId(17)));
+    fn auto_candidates_are_what_the_peers_leave() {
+        let (g, solution) = classic(5);
+        let g = play(g, [Action::AutoCandidates]);
+        let mut solver = Solver::new(g.layout());
+        assert!(solver.solve(&g.cells()).is_some());
+        for c in 0..81 {
+            if !g.is_given(CellId(c)) {
+                assert!(g.centre(CellId(c)) & (1 << solution[c as usize].index()) != 0, "the answer is a candidate");
+            }
+        }
     }
 
     #[test]
-    fn new_puzzle_and_open_seed() {
-        let g = game();
-        assert_eq!(g.apply(Action::OpenSeed(7)), None, "the same seed keeps the game");
-        let other = g.apply(Action::OpenSeed(8)).unwrap();
-        assert_eq!(other.seed(), 8);
-        assert_ne!(other.givens(), g.givens());
-        let again = other.apply(Action::NewPuzzle(7)).unwrap();
-        assert_eq!(again.givens(), g.givens(), "a seed always makes the same puzzle");
+    fn arrows_wrap_and_follow_the_geometry() {
+        let (g, _) = classic(1);
+        let layout = g.layout();
+        assert_eq!(neighbour(layout, CellId(0), Direction::Left), Some(CellId(8)));
+        assert_eq!(neighbour(layout, CellId(0), Direction::Up), Some(CellId(72)));
+        let samurai: Variant =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/samurai.txt"))
+                .unwrap()
+                .parse()
+                .unwrap();
+        let layout = samurai.layout();
+        // Right from the last cell of the top-left grid's first row jumps the gap.
+        let from = layout.cell_at(0, 8).unwrap();
+        assert_eq!(layout.position(neighbour(layout, from, Direction::Right).unwrap()), Some((0, 12)));
+        let pie = Layout::pie(12, 6).unwrap();
+        assert_eq!(neighbour(&pie, CellId(0), Direction::Left), Some(CellId(66)), "around the ring");
+        assert_eq!(neighbour(&pie, CellId(0), Direction::Up), Some(CellId(1)), "outwards along the sector");
     }
 
     #[test]
-    fn notices_can_be_dismissed() {
-        let g = game().with_notice("hello");
-        assert_eq!(g.notice(), Some("hello"));
-        let g = g.apply(Action::DismissNotice).unwrap();
-        assert_eq!(g.notice(), None);
-        assert_eq!(g.apply(Action::DismissNotice), None);
+    fn a_save_round_trips_and_damage_is_refused() {
+        let (g, _) = classic(9);
+        let cell = first(&g, false);
+        let g = play(g, [select(cell), enter(3), Action::Tick(5000)]);
+        let json = serde_json::to_string(&g.saved()).unwrap();
+        let (fresh, _) = classic(9);
+        let back = fresh.clone().restore(serde_json::from_str(&json).unwrap()).unwrap();
+        assert_eq!(back.marks(), g.marks());
+        assert_eq!(back.elapsed_ms, 5000);
+        assert!(back.can_undo());
+        let mut bad = g.saved();
+        bad.marks.values[first(&g, true).index()] = None;
+        assert!(fresh.clone().restore(bad).unwrap_err().contains("does not hold its given"));
+        let mut bad = g.saved();
+        bad.marks.corner.pop();
+        assert!(fresh.restore(bad).unwrap_err().contains("wrong number of cells"));
     }
 
     #[test]
-    fn keys() {
-        assert_eq!(key_action("5", 9), Some(Action::Enter(Symbol::new(4))));
-        assert_eq!(key_action("ArrowLeft", 9), Some(Action::Move(Direction::Left)));
-        assert_eq!(key_action("Backspace", 9), Some(Action::Clear));
-        assert_eq!(key_action("Delete", 9), Some(Action::Clear));
-        assert_eq!(key_action("a", 9), None, "A is the tenth symbol");
-        assert_eq!(key_action("a", 16), Some(Action::Enter(Symbol::new(9))));
-        assert_eq!(key_action("Shift", 9), None);
-        assert_eq!(key_action("F5", 9), None);
+    fn keys_name_symbols_by_the_puzzles_alphabet() {
+        assert_eq!(key_symbol("5", 9), Some(Symbol::new(4)));
+        assert_eq!(key_symbol("a", 9), None, "A is the tenth symbol");
+        assert_eq!(key_symbol("a", 16), Some(Symbol::new(9)));
+        assert_eq!(key_symbol("F5", 9), None);
     }
 }

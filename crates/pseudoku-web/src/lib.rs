@@ -3,8 +3,8 @@
 //!
 //! - Screens, each with one reducer (state plus a closed action enum) that
 //!   nothing else changes: [`play`] (a Pseudoku challenge being played),
-//!   [`setter`] (one being set), [`game`] (the classic sudoku); [`app`]
-//!   holds which screen is open.
+//!   [`setter`] (one being set), [`table`] with [`game`] (a sudoku of any
+//!   variant, and a new one being made); [`app`] holds which screen is open.
 //! - Components read a state and dispatch actions: [`app`], [`playview`],
 //!   [`create`], [`sudoku`], the boards [`pboard`] and [`board`], and
 //!   [`controls`].
@@ -26,9 +26,9 @@ pub mod history;
 pub mod pboard;
 pub mod play;
 pub mod playview;
-pub mod saved;
 pub mod setter;
 pub mod sudoku;
+pub mod table;
 pub mod wire;
 pub mod worker;
 

@@ -409,7 +409,7 @@ impl Player {
                         }
                     }
                     Body::Failed { message } => next.analysis.failed = Some(message),
-                    Body::Redundant { .. } | Body::Ready | Body::Instance { .. } => return None,
+                    _ => return None,
                 }
             }
             PlayAction::DismissNotice => {

@@ -296,7 +296,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <div class="row">
                     <label>{ "Example " }
                         <select ref={example_ref} class="play-example">
-                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()}>{ *name }</option> }) }
+                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
                         </select>
                     </label>
                     <button type="button" class="play-example-go" onclick={on_example}>{ "Play" }</button>

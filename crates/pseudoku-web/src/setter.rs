@@ -369,7 +369,7 @@ impl Setter {
                     walls.iter().filter_map(|&(a, b)| Edge::new(n, a as usize, b as usize)).collect();
             }
             Body::Failed { message } => next.analysis.failed = Some(message),
-            Body::Ready | Body::Instance { .. } => return None,
+            _ => return None,
         }
         Some(next)
     }

@@ -1,97 +1,584 @@
-//! The classic sudoku screen: owns its one [`Game`] reducer, wires the
-//! keyboard, the `#seed=` URL and local storage to it.
+//! The sudoku screen, for every variant the engine knows: owns its one
+//! [`Table`] reducer, wires the keyboard, the worker, the URL and local
+//! storage to it, and lays out the board, the keypad and the panels.
+
+use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
+use gloo_timers::callback::Interval;
+use pseudoku_core::format::{line, link, Variant};
+use pseudoku_core::layout::Geometry;
+use pseudoku_core::symbol::Symbol;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::board::{cell_element_id, Board};
-use crate::browser;
-use crate::controls::{Keypad, Notice, SeedLink, Status};
-use crate::game::{key_action, Action, Game};
+use crate::board::{cell_element_id, Board, BoardView};
+use crate::browser::{self, EngineWorker};
+use crate::controls::{houses_of, Keypad, Notice, Status};
+use crate::create::seed_of;
+use crate::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
+use crate::table::{Table, TableAction};
+use crate::wire::WireSymmetry;
+
+/// What the screen opens with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opening {
+    /// A shared puzzle.
+    Link(Box<Variant>),
+    /// The classic 9×9 made from this seed (`#seed=` links).
+    Seed(u64),
+    /// The last game played, else a new classic 9×9.
+    Resume,
+}
+
+/// Layouts for "new puzzle": a name and a variant file (its givens, if
+/// any, are a ready puzzle to open).
+pub const LAYOUTS: &[(&str, &str)] = &[
+    ("Classic 9×9", "size 9\n"),
+    ("Classic 4×4", "size 4\n"),
+    ("6×6, 2×3 boxes", "size 6\n"),
+    ("8×8, 2×4 boxes", "size 8\n"),
+    ("12×12, 3×4 boxes", "size 12\n"),
+    ("Classic 16×16", "size 16\n"),
+    ("Classic 25×25", "size 25\n"),
+    ("Diagonal 9×9", include_str!("../../../examples/variants/diagonal-9x9.txt")),
+    ("Jigsaw 9×9", include_str!("../../../examples/variants/jigsaw-9x9.txt")),
+    ("Samurai", include_str!("../../../examples/variants/samurai.txt")),
+    ("Sudoku Mix (15×15)", include_str!("../../../examples/variants/sudoku-mix.txt")),
+    ("Triathlon", include_str!("../../../examples/variants/triathlon.txt")),
+    ("Sudoku Pie (12 sectors, 6 rings)", include_str!("../../../examples/variants/sudoku-pie.txt")),
+    ("16×16 with diagonals (sudokuAlt)", include_str!("../../../examples/variants/sudokualt-16x16-diagonal.txt")),
+    ("12×12 boxes (example)", include_str!("../../../examples/variants/boxes-12x12.txt")),
+    ("Knut Vik 5×5 (custom houses)", include_str!("../../../examples/variants/custom-knut-vik-5x5.txt")),
+];
+
+/// The storage key of a puzzle's game, of the last puzzle, of the recent list.
+fn game_key(key: &str) -> String {
+    format!("pseudoku.sudoku.{key}")
+}
+const LAST_KEY: &str = "pseudoku.sudoku.last";
+const RECENT_KEY: &str = "pseudoku.sudoku.recent";
+const RECENT_MAX: usize = 12;
+
+/// A puzzle in the recent list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Recent {
+    key: String,
+    title: String,
+}
+
+fn recent() -> Vec<Recent> {
+    browser::load_text(RECENT_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+/// The game of a puzzle with its saved progress, if any; a damaged save is
+/// reported and left alone (it is overwritten only by new moves).
+fn with_saved(game: Game) -> Game {
+    let Some(text) = browser::load_text(&game_key(game.puzzle().key())) else { return game };
+    let restored = serde_json::from_str::<SavedGame>(&text)
+        .map_err(|e| format!("it is damaged ({e})"))
+        .and_then(|saved| game.clone().restore(saved));
+    match restored {
+        Ok(g) => g,
+        Err(reason) => game.with_notice(format!("Your saved game could not be read: {reason}. It starts afresh.")),
+    }
+}
+
+fn open_variant(variant: Variant, seed: Option<u64>) -> Result<Game, String> {
+    Ok(with_saved(Game::new(Puzzle::new(variant)?, seed)))
+}
+
+fn initial(opening: &Opening) -> Table {
+    let new_classic = |seed| {
+        Table::new(None)
+            .apply(TableAction::New { layout: "size 9\n".into(), symmetry: WireSymmetry::None, minimal: false, seed })
+            .expect("a new puzzle is a change")
+    };
+    match opening {
+        Opening::Link(variant) => match open_variant((**variant).clone(), None) {
+            Ok(game) => Table::new(Some(game)),
+            Err(e) => {
+                let mut t = new_classic(browser::random_seed());
+                t.notice = Some(format!("This puzzle could not be opened: {e}."));
+                t
+            }
+        },
+        Opening::Seed(seed) => new_classic(*seed),
+        Opening::Resume => {
+            let last = browser::load_text(LAST_KEY).and_then(|k| link::decode_shared(&k).ok());
+            let saved_seed = |key: &str| {
+                browser::load_text(&game_key(key))
+                    .and_then(|t| serde_json::from_str::<SavedGame>(&t).ok())
+                    .and_then(|s| s.seed)
+            };
+            match last {
+                Some(link::Shared::Sudoku(v)) => {
+                    let key = link::encode_sudoku(&v).unwrap_or_default();
+                    match open_variant(v, saved_seed(&key)) {
+                        Ok(game) => Table::new(Some(game)),
+                        Err(_) => new_classic(browser::random_seed()),
+                    }
+                }
+                _ => new_classic(browser::random_seed()),
+            }
+        }
+    }
+}
+
+/// A puzzle typed or pasted: a line (layout inferred from its length) or a
+/// variant file.
+pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
+    let text = text.trim();
+    const KEYWORDS: &[&str] = &[
+        "name",
+        "size",
+        "boxes",
+        "no-boxes",
+        "regions",
+        "diagonals",
+        "house",
+        "pie",
+        "cells",
+        "board",
+        "grid",
+        "givens",
+    ];
+    let first = text.split_whitespace().next().unwrap_or_default();
+    let is_file = text.lines().filter(|l| !l.trim().is_empty()).count() > 1
+        || first.starts_with('#')
+        || KEYWORDS.contains(&first);
+    if is_file {
+        let v: Variant = text.parse().map_err(|e| format!("This puzzle could not be read: {e}."))?;
+        if v.givens().is_none() {
+            return Err("This variant file has no givens; use “New puzzle” to make a puzzle of its layout.".into());
+        }
+        Ok(v)
+    } else {
+        let puzzle = line::parse_inferred(text).map_err(|e| format!("This puzzle could not be read: {e}."))?;
+        let layout_text = format!("size {}\n", puzzle.layout.size());
+        let base: Variant = layout_text.parse().map_err(|e| format!("{e}"))?;
+        if base.layout() != &puzzle.layout {
+            return Err(
+                "Only square grids with the squarest boxes are read from one line; paste a variant file.".into()
+            );
+        }
+        base.with_givens(Some(puzzle.givens)).map_err(|e| format!("This puzzle breaks its rules: {e}."))
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SudokuProps {
+    pub opening: Opening,
+}
 
 #[function_component]
-pub fn Sudoku() -> Html {
-    let game = use_reducer(browser::initial_game);
-    let size = game.layout().size();
+pub fn Sudoku(props: &SudokuProps) -> Html {
+    let table = use_reducer({
+        let opening = props.opening.clone();
+        move || initial(&opening)
+    });
+    let worker = use_mut_ref(|| None::<EngineWorker>);
 
-    // Keyboard first: keys anywhere on the page play, unless a modifier is
-    // held (browser shortcuts) or a button has focus and the key is its own.
+    // The worker runs what the table asks for: a new puzzle, else the solve.
     {
-        let dispatcher = game.dispatcher();
+        let (worker, dispatcher) = (worker.clone(), table.dispatcher());
+        let request = table.request();
+        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
+            let mut slot = worker.borrow_mut();
+            let engine = slot
+                .get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(TableAction::Worker(reply))));
+            if let Some(request) = request {
+                engine.send(request);
+            }
+        });
+    }
+    {
+        let worker = worker.clone();
+        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+    }
+    // A puzzle made from a seed may have been played before: its progress.
+    {
+        let dispatcher = table.dispatcher();
+        let fresh = table.game.as_ref().filter(|g| !g.can_undo() && g.elapsed_ms == 0).cloned();
+        let key = table.game.as_ref().map(|g| g.puzzle().key().to_owned());
+        use_effect_with(key, move |_| {
+            if let Some(game) = fresh {
+                let restored = with_saved(game.clone());
+                if restored != game {
+                    dispatcher.dispatch(TableAction::Open(Box::new(restored)));
+                }
+            }
+        });
+    }
+    // Saved after every move; the address bar names the puzzle.
+    {
+        let dispatcher = table.dispatcher();
+        let saved = table
+            .game
+            .as_ref()
+            .map(|g| (g.puzzle().key().to_owned(), g.puzzle().title().unwrap_or("").to_owned(), g.saved()));
+        use_effect_with(saved, move |saved| {
+            let Some((key, title, saved)) = saved else { return };
+            let json = serde_json::to_string(saved).expect("saved games serialize");
+            let mut list = recent();
+            list.retain(|r| &r.key != key);
+            list.insert(0, Recent { key: key.clone(), title: title.clone() });
+            list.truncate(RECENT_MAX);
+            let stored = browser::store_text(&game_key(key), &json)
+                .and_then(|()| browser::store_text(LAST_KEY, key))
+                .and_then(|()| browser::store_text(RECENT_KEY, &serde_json::to_string(&list).unwrap_or_default()));
+            if let Err(reason) = stored {
+                dispatcher.dispatch(TableAction::Game(Action::Notice(format!(
+                    "Your game could not be saved: {reason}. You can keep playing."
+                ))));
+            }
+            let classic_seed = saved.seed.filter(|_| link::decode_shared(key).is_ok_and(|s| matches!(s, link::Shared::Sudoku(v) if v.layout() == &pseudoku_core::layout::Layout::classic(3).unwrap())));
+            match classic_seed {
+                Some(seed) => browser::show_in_url(&browser::seed_hash(seed)),
+                None => browser::show_in_url(&format!("#p={key}")),
+            }
+        });
+    }
+    // The clock runs while the page is visible.
+    {
+        let dispatcher = table.dispatcher();
+        use_effect_with((), move |_| {
+            let interval = Interval::new(1000, move || {
+                if !browser::page_hidden() {
+                    dispatcher.dispatch(TableAction::Game(Action::Tick(1000)));
+                }
+            });
+            move || drop(interval)
+        });
+    }
+    // Keyboard first.
+    {
+        let dispatcher = table.dispatcher();
+        let size = table.game.as_ref().map_or(9, |g| g.layout().size());
         use_effect_with(size, move |&size| {
             let document = gloo_utils::document();
             let options = EventListenerOptions::enable_prevent_default();
             let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if event.ctrl_key() || event.meta_key() || event.alt_key() || browser::typing_in_field(event) {
+                if browser::typing_in_field(event) {
                     return;
                 }
-                if let Some(action) = key_action(&event.key(), size) {
+                if let Some(action) = key_action(event, size) {
                     event.prevent_default();
-                    dispatcher.dispatch(action);
+                    dispatcher.dispatch(TableAction::Game(action));
                 }
             });
             move || drop(listener)
         });
     }
-
-    // A changed `#seed=` (a pasted link) opens that puzzle.
-    {
-        let dispatcher = game.dispatcher();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
-                if let Some(seed) = browser::url_seed() {
-                    dispatcher.dispatch(Action::OpenSeed(seed));
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    // Progress survives a reload; the address bar names the puzzle.
-    use_effect_with((game.seed(), game.cells().to_vec()), {
-        let game = game.clone();
-        move |_| {
-            browser::save(&game);
-            browser::show_seed_in_url(game.seed());
-        }
-    });
-
     // Focus follows the selection, for screen readers.
-    use_effect_with(game.selected(), |selected| {
+    use_effect_with(table.game.as_ref().and_then(Game::selected), |selected| {
         if let Some(cell) = selected {
             browser::focus_within_grid(&cell_element_id(*cell));
         }
     });
 
-    let dispatcher = game.dispatcher();
-    let on_select = send(&dispatcher, Action::Select);
-    let on_enter = send(&dispatcher, Action::Enter);
-    let on_clear = send(&dispatcher, |()| Action::Clear);
-    let on_dismiss = send(&dispatcher, |()| Action::DismissNotice);
-    let on_new = send(&dispatcher, |_: MouseEvent| Action::NewPuzzle(browser::random_seed()));
+    let d = table.dispatcher();
+    let game_action = |make: fn(()) -> Action| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(TableAction::Game(make(()))))
+    };
 
-    html! {
-        <section class="screen sudoku" aria-label="Classic sudoku">
-            <div class="title-row">
-                <h2>{ "Classic sudoku" }</h2>
-                <button type="button" class="new" onclick={on_new}>{ "New puzzle" }</button>
-            </div>
-            if let Some(text) = game.notice() {
-                <Notice text={AttrValue::from(text.to_owned())} {on_dismiss} />
+    // The "new puzzle" panel.
+    let (layout_ref, seed_ref, symmetry_ref, minimal_ref, paste_ref) =
+        (use_node_ref(), use_node_ref(), use_node_ref(), use_node_ref(), use_node_ref());
+    let on_new = {
+        let (d, layout_ref, seed_ref, symmetry_ref, minimal_ref) =
+            (d.clone(), layout_ref.clone(), seed_ref.clone(), symmetry_ref.clone(), minimal_ref.clone());
+        Callback::from(move |_: MouseEvent| {
+            let index =
+                layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok()).unwrap_or(0);
+            let (_, layout) = LAYOUTS[index.min(LAYOUTS.len() - 1)];
+            let symmetry = match symmetry_ref.cast::<HtmlSelectElement>().map(|s| s.value()).as_deref() {
+                Some("rot180") => WireSymmetry::Rot180,
+                Some("mirror") => WireSymmetry::Mirror,
+                Some("diagonal") => WireSymmetry::Diagonal,
+                _ => WireSymmetry::None,
+            };
+            let minimal = minimal_ref.cast::<HtmlInputElement>().is_some_and(|i| i.checked());
+            let seed = seed_of(&seed_ref.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            d.dispatch(TableAction::New { layout: layout.to_owned(), symmetry, minimal, seed });
+        })
+    };
+    let on_example = {
+        let (d, layout_ref) = (d.clone(), layout_ref.clone());
+        Callback::from(move |_: MouseEvent| {
+            let index =
+                layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok()).unwrap_or(0);
+            let (_, text) = LAYOUTS[index.min(LAYOUTS.len() - 1)];
+            match text.parse::<Variant>().map_err(|e| e.to_string()).and_then(|v| open_variant(v, None)) {
+                Ok(game) => d.dispatch(TableAction::Open(Box::new(game))),
+                Err(e) => d.dispatch(TableAction::Game(Action::Notice(e))),
             }
-            <Board game={game.clone()} {on_select} />
-            <Status game={game.clone()} />
-            <Keypad {size} disabled={game.is_solved()} {on_enter} {on_clear} />
-            <SeedLink seed={game.seed()} />
-            <p class="help">{ "Arrow keys move, 1–9 fill, Backspace or Delete clears." }</p>
+        })
+    };
+    let paste_error = use_state(|| None::<String>);
+    let on_paste = {
+        let (d, paste_ref, paste_error) = (d.clone(), paste_ref.clone(), paste_error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let text = paste_ref.cast::<HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            match parse_puzzle(&text).and_then(|v| open_variant(v, None)) {
+                Ok(game) => {
+                    paste_error.set(None);
+                    d.dispatch(TableAction::Open(Box::new(game)));
+                }
+                Err(e) => paste_error.set(Some(e)),
+            }
+        })
+    };
+    let recent_list = recent();
+
+    let Some(game) = table.game.as_ref() else {
+        return html! {
+            <section class="screen sudoku" aria-label="Sudoku">
+                { making_panel(&table, &d) }
+                if let Some(notice) = &table.notice {
+                    <Notice text={AttrValue::from(notice.clone())} on_dismiss={let d = d.clone(); Callback::from(move |()| d.dispatch(TableAction::DismissNotice))} />
+                }
+            </section>
+        };
+    };
+    let layout = Rc::new(game.layout().clone());
+    let view = Rc::new(BoardView::of(game, layout.clone()));
+    let on_press = {
+        let d = d.clone();
+        Callback::from(move |(cell, add)| d.dispatch(TableAction::Game(Action::Select { cell, add })))
+    };
+    let on_drag = {
+        let d = d.clone();
+        Callback::from(move |cell| d.dispatch(TableAction::Game(Action::Select { cell, add: true })))
+    };
+    let secs = game.elapsed_ms / 1000;
+    let clock = format!("{}:{:02}", secs / 60, secs % 60);
+    let share = format!("{}#p={}", browser::page_base(), game.puzzle().key());
+    let on_copy = {
+        let share = share.clone();
+        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&share))
+    };
+    let custom = matches!(layout.geometry(), Geometry::Abstract);
+    html! {
+        <section class="screen sudoku" aria-label="Sudoku">
+            <div class="title-row">
+                <h2 class="puzzle-title">{ game.puzzle().title().unwrap_or("Sudoku").to_owned() }</h2>
+                <span class="clock" aria-label="Time">{ clock.clone() }</span>
+                <button type="button" class="pause" onclick={game_action(|()| Action::TogglePause)}>{ if game.paused { "Resume" } else { "Pause" } }</button>
+            </div>
+            if let Some(notice) = game.notice.as_ref().or(table.notice.as_ref()) {
+                <Notice text={AttrValue::from(notice.clone())} on_dismiss={let d = d.clone(); Callback::from(move |()| { d.dispatch(TableAction::DismissNotice); d.dispatch(TableAction::Game(Action::DismissNotice)); })} />
+            }
+            <div class="board-row">
+                <div class={classes!("board-wrap", game.paused.then_some("paused"))}>
+                    <Board {view} {on_press} {on_drag} />
+                    if game.paused {
+                        <p class="paused-note">{ "Paused" }</p>
+                    }
+                </div>
+                <div class="side">
+                    <Status solved={game.is_solved()} conflicts={game.conflict_count()} empty={game.empty_count()}
+                        checked={game.checked.clone()} solutions={game.solutions.clone()} clock={clock} />
+                    <Keypad size={layout.size()} mode={game.mode} disabled={game.is_solved()}
+                        on_mode={let d = d.clone(); Callback::from(move |m| d.dispatch(TableAction::Game(Action::SetMode(m))))}
+                        on_enter={let d = d.clone(); Callback::from(move |s| d.dispatch(TableAction::Game(Action::Enter { symbol: s, mode: None })))}
+                        on_clear={let d = d.clone(); Callback::from(move |()| d.dispatch(TableAction::Game(Action::Clear)))} />
+                    <div class="tools" role="group" aria-label="Moves">
+                        <button type="button" class="undo" disabled={!game.can_undo()} onclick={game_action(|()| Action::Undo)} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" class="redo" disabled={!game.can_redo()} onclick={game_action(|()| Action::Redo)} title="Ctrl+Y">{ "Redo" }</button>
+                        <button type="button" class="check" onclick={game_action(|()| Action::Check)}>{ "Check" }</button>
+                        <button type="button" class="auto" onclick={game_action(|()| Action::AutoCandidates)}>{ "Candidates" }</button>
+                    </div>
+                    if custom {
+                        <p class="houses">{ houses_of(game).unwrap_or_else(|| "Select a cell to see its houses.".into()) }</p>
+                    }
+                    <div class="share" role="group" aria-label="Share">
+                        <input type="text" class="link" readonly=true value={share} aria-label="Link to this puzzle" />
+                        <div class="buttons">
+                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <button type="button" class="print" onclick={Callback::from(|_: MouseEvent| browser::print())}>{ "Print" }</button>
+                        </div>
+                    </div>
+                    if let Some(seed) = game.seed() {
+                        <p class="seed">{ "Puzzle " }<a href={browser::seed_hash(seed)} title="Link to this puzzle">{ format!("#{seed}") }</a></p>
+                    }
+                </div>
+            </div>
+            { making_panel(&table, &d) }
+            <details class="panel new-puzzle">
+                <summary>{ "New puzzle" }</summary>
+                <div class="row">
+                    <label>{ "Variant " }
+                        <select ref={layout_ref} class="variant">
+                            { for LAYOUTS.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
+                        </select>
+                    </label>
+                    <label>{ "Symmetry " }
+                        <select ref={symmetry_ref} class="symmetry">
+                            <option value="none" selected=true>{ "None" }</option>
+                            <option value="rot180">{ "Half turn" }</option>
+                            <option value="mirror">{ "Mirror" }</option>
+                            <option value="diagonal">{ "Diagonal" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={seed_ref} type="text" class="seed-text" placeholder="random" size="8" /></label>
+                    <label><input ref={minimal_ref} type="checkbox" class="minimal" />{ " Minimal" }</label>
+                    <button type="button" class="new primary" disabled={table.making.is_some()} onclick={on_new}>{ "New puzzle" }</button>
+                    <button type="button" class="open-example" onclick={on_example} title="Open the example's own puzzle">{ "Example" }</button>
+                </div>
+                <div class="row paste">
+                    <label class="grow">{ "Type or paste a puzzle (a line, or a variant file)" }
+                        <textarea ref={paste_ref} class="paste-text" rows="2" spellcheck="false"
+                            placeholder="53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" />
+                    </label>
+                    <button type="button" class="use-paste" onclick={on_paste}>{ "Play this" }</button>
+                </div>
+                if let Some(error) = (*paste_error).clone() {
+                    <p class="error" role="alert">{ error }</p>
+                }
+            </details>
+            if recent_list.len() > 1 {
+                <details class="panel recent">
+                    <summary>{ "Recent puzzles" }</summary>
+                    <ul>
+                        { for recent_list.iter().map(|r| {
+                            let d = d.clone();
+                            let key = r.key.clone();
+                            let label = if r.title.is_empty() { "Untitled".to_owned() } else { r.title.clone() };
+                            html! { <li><button type="button" onclick={move |_| {
+                                if let Ok(link::Shared::Sudoku(v)) = link::decode_shared(&key) {
+                                    if let Ok(game) = open_variant(v, None) {
+                                        d.dispatch(TableAction::Open(Box::new(game)));
+                                    }
+                                }
+                            }}>{ label }</button></li> }
+                        }) }
+                    </ul>
+                </details>
+            }
+            <p class="help">{ "Click, drag or Ctrl+click to select; arrows move (Shift extends). Type a symbol; hold Shift for corner marks, Ctrl for centre marks, Ctrl+Shift for colours, or use Z X C V. Backspace clears, Escape deselects, Ctrl+Z undo, Ctrl+Y redo." }</p>
         </section>
     }
 }
 
-/// A callback that turns its input into an action and dispatches it.
-fn send<T: 'static>(dispatcher: &UseReducerDispatcher<Game>, make: impl Fn(T) -> Action + 'static) -> Callback<T> {
-    let dispatcher = dispatcher.clone();
-    Callback::from(move |input| dispatcher.dispatch(make(input)))
+/// The progress of a puzzle being made, with Cancel.
+fn making_panel(table: &Table, d: &UseReducerDispatcher<Table>) -> Html {
+    let Some(making) = &table.making else { return html! {} };
+    let d = d.clone();
+    let (value, max, text) = match making.progress {
+        Some((done, total)) if total > 0 => {
+            (Some(done.to_string()), total.to_string(), format!("Making a puzzle… {done} of {total} steps"))
+        }
+        _ => (None, "1".into(), "Making a puzzle…".into()),
+    };
+    html! {
+        <div class="making" role="status">
+            <span>{ text }</span>
+            <progress class="making-progress" {value} {max} aria-label="Making a puzzle"></progress>
+            <button type="button" class="cancel" onclick={move |_| d.dispatch(TableAction::Cancel)}>{ "Cancel" }</button>
+        </div>
+    }
+}
+
+/// The action for a key press, for a puzzle of `size` symbols.
+fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
+    let key = event.key();
+    let (ctrl, shift) = (event.ctrl_key() || event.meta_key(), event.shift_key());
+    if ctrl && !shift || ctrl && key.eq_ignore_ascii_case("z") {
+        match key.to_lowercase().as_str() {
+            "z" if shift => return Some(Action::Redo),
+            "z" => return Some(Action::Undo),
+            "y" => return Some(Action::Redo),
+            "a" => return Some(Action::SelectAll),
+            _ => {}
+        }
+    }
+    if event.alt_key() {
+        return None;
+    }
+    let direction = match key.as_str() {
+        "ArrowUp" => Some(Direction::Up),
+        "ArrowDown" => Some(Direction::Down),
+        "ArrowLeft" => Some(Direction::Left),
+        "ArrowRight" => Some(Direction::Right),
+        _ => None,
+    };
+    if let Some(direction) = direction {
+        return Some(Action::Move { direction, extend: shift || ctrl });
+    }
+    match key.as_str() {
+        "Backspace" | "Delete" => return Some(Action::Clear),
+        "Escape" => return Some(Action::Deselect),
+        _ => {}
+    }
+    // With Shift held, a digit key's `key` is its shifted character: read
+    // the physical key instead.
+    let code = event.code();
+    let typed = code
+        .strip_prefix("Digit")
+        .or_else(|| code.strip_prefix("Numpad"))
+        .filter(|d| d.len() == 1)
+        .map(str::to_owned)
+        .unwrap_or(key.clone());
+    if typed == "0" || typed == "." {
+        return Some(Action::Clear);
+    }
+    if let Some(symbol) = key_symbol(&typed, size) {
+        let mode = match (shift && !typed.chars().all(|c| c.is_ascii_alphabetic()) || shift && size <= 9, ctrl) {
+            (true, true) => Some(Mode::Colour),
+            (true, false) => Some(Mode::Corner),
+            (false, true) => Some(Mode::Centre),
+            (false, false) => None,
+        };
+        return Some(Action::Enter { symbol, mode });
+    }
+    // Z X C V choose the mode, unless the letter is one of the puzzle's symbols.
+    let mode = match typed.to_ascii_lowercase().as_str() {
+        "z" => Mode::Value,
+        "x" => Mode::Corner,
+        "c" => Mode::Centre,
+        "v" => Mode::Colour,
+        _ => return None,
+    };
+    Some(Action::SetMode(mode))
+}
+
+/// Keys for tests: the symbol a key enters.
+pub fn typed_symbol(key: &str, size: usize) -> Option<Symbol> {
+    key_symbol(key, size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pasted_puzzles_are_lines_or_variant_files() {
+        let v =
+            parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        assert_eq!(v.layout().size(), 9);
+        let samurai = include_str!("../../../examples/variants/samurai.txt");
+        assert_eq!(parse_puzzle(samurai).unwrap().layout().cell_count(), 369);
+        let err = parse_puzzle("53..7....6..195").unwrap_err();
+        assert!(err.contains("could not be read"), "{err}");
+        let err = parse_puzzle("size 9\n").unwrap_err();
+        assert!(err.contains("no givens"), "{err}");
+        let err = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x")
+            .unwrap_err();
+        assert!(err.contains("character 81"), "{err}");
+        let err = parse_puzzle("55..............").unwrap_err();
+        assert!(err.contains("breaks its rules") || err.contains("could not be read"), "{err}");
+    }
+
+    #[test]
+    fn every_layout_of_the_panel_reads() {
+        for (name, text) in LAYOUTS {
+            let v: Variant = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(link::encode_sudoku(&v).is_ok(), "{name} has a link");
+        }
+    }
 }

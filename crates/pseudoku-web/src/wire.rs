@@ -37,6 +37,21 @@ pub enum Job {
     /// A filled grid with no walls: a sudoku grid (boxes as square as the
     /// size allows) or only a Latin square.
     Fill { size: usize, latin: bool, seed: u64 },
+    /// Solve a sudoku (a variant file with givens) and say whether its
+    /// solution is unique.
+    Solve { variant: String },
+    /// A new sudoku of a layout (a variant file; its givens are ignored),
+    /// with progress on the way.
+    Generate { variant: String, symmetry: WireSymmetry, minimal: bool, seed: u64 },
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireSymmetry {
+    #[default]
+    None,
+    Rot180,
+    Mirror,
+    Diagonal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +86,13 @@ pub enum Body {
     /// A new instance (completed, trimmed, constructed or filled), in the
     /// line format, with the walls added or removed.
     Instance { instance: String, changed: Vec<(u32, u32)> },
+    /// A solution (line format) if there is one, and whether it is the
+    /// only one.
+    Solved { solution: Option<String>, unique: bool },
+    /// A generator's steps: `done` of `total`.
+    Steps { done: u64, total: u64 },
+    /// A new sudoku, as a variant file with its givens.
+    Puzzle { variant: String },
     /// The job could not be done; a sentence for the person.
     Failed { message: String },
 }

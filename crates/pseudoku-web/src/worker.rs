@@ -7,16 +7,17 @@
 //! page cancels a job by terminating the worker and starting a new one
 //! (`browser::EngineWorker`).
 
-use pseudoku_core::format::line;
-use pseudoku_core::generate::fill;
+use pseudoku_core::format::{line, Variant};
+use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::partition::{
     self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Instance,
     NoAnswerReason, Partition, SolveConfig, Verdict,
 };
 use pseudoku_core::seed::rng_from_seed;
+use pseudoku_core::solver::{Solver, Uniqueness};
 
-use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT, PROTOCOL};
+use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL};
 
 /// Search nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 14;
@@ -68,6 +69,76 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
             send(true, body);
         }
         Job::Fill { size, latin, seed } => send(true, fill_grid(*size, *latin, *seed)),
+        Job::Solve { variant } => send(true, solve(variant)),
+        Job::Generate { variant, symmetry, minimal, seed } => {
+            let body = generate(variant, *symmetry, *minimal, *seed, &mut |done, total| {
+                send(false, Body::Steps { done, total })
+            });
+            send(true, body);
+        }
+    }
+}
+
+fn read_variant(text: &str) -> Result<Variant, String> {
+    text.parse::<Variant>().map_err(|e| format!("The puzzle could not be read: {e}."))
+}
+
+fn solve(text: &str) -> Body {
+    let variant = match read_variant(text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let layout = variant.layout();
+    let blank = vec![None; layout.cell_count()];
+    let givens = variant.givens().unwrap_or(&blank);
+    let mut solver = Solver::new(layout);
+    match solver.uniqueness(givens) {
+        Uniqueness::Unique(solution) => {
+            Body::Solved { solution: Some(line::write_solution(layout, &solution)), unique: true }
+        }
+        Uniqueness::Multiple => {
+            let solution = solver.solve(givens).map(|s| line::write_solution(layout, &s));
+            Body::Solved { solution, unique: false }
+        }
+        Uniqueness::None => Body::Solved { solution: None, unique: false },
+    }
+}
+
+/// Removal checks per generator step between two progress reports.
+const CHECKS_PER_STEP: u32 = 8;
+
+fn generate(text: &str, symmetry: WireSymmetry, minimal: bool, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> Body {
+    let variant = match read_variant(text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let symmetry = match symmetry {
+        WireSymmetry::None => Symmetry::None,
+        WireSymmetry::Rot180 => Symmetry::Rot180,
+        WireSymmetry::Mirror => Symmetry::Mirror,
+        WireSymmetry::Diagonal => Symmetry::Diagonal,
+    };
+    let config = GenerateConfig { symmetry, minimal, ..GenerateConfig::default() };
+    let failed = |e: GenerateError| Body::Failed { message: format!("Could not make a puzzle: {e}.") };
+    let mut generator = match Generator::new(variant.layout(), &config, seed) {
+        Ok(g) => g,
+        Err(e) => return failed(e),
+    };
+    loop {
+        match generator.step(CHECKS_PER_STEP) {
+            Ok(GenProgress::Working { done, total, .. }) => progress(done as u64, total as u64),
+            Ok(GenProgress::Done(made)) => {
+                let (mut spec, _, _) = variant.into_parts();
+                if spec.name.is_none() {
+                    spec.name = Some(format!("Seed {seed}"));
+                }
+                return match Variant::new(spec, Some(made.givens)) {
+                    Ok(v) => Body::Puzzle { variant: v.to_string() },
+                    Err(e) => Body::Failed { message: e.to_string() },
+                };
+            }
+            Err(e) => return failed(e),
+        }
     }
 }
 
@@ -310,6 +381,31 @@ mod tests {
             assert_eq!(replies(Job::Fill { size, latin, seed: 5 }), out, "same seed, same grid");
         }
         assert!(matches!(replies(Job::Fill { size: 3, latin: true, seed: 1 })[0].body, Body::Failed { .. }));
+    }
+
+    #[test]
+    fn a_generated_sudoku_is_the_cores_and_solves_uniquely() {
+        let out = replies(Job::Generate {
+            variant: "size 9\n".into(),
+            symmetry: WireSymmetry::None,
+            minimal: false,
+            seed: 12345,
+        });
+        assert!(out.iter().any(|r| matches!(r.body, Body::Steps { .. })), "progress on the way");
+        let Some(Body::Puzzle { variant }) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+        let v: Variant = variant.parse().unwrap();
+        let layout = pseudoku_core::layout::Layout::classic(3).unwrap();
+        let made = pseudoku_core::generate::generate(&layout, &GenerateConfig::default(), 12345).unwrap();
+        assert_eq!(v.givens().unwrap(), &made.givens[..], "the same puzzle as the core's from the seed");
+        let solved = replies(Job::Solve { variant });
+        let expected = line::write_solution(&layout, &made.solution);
+        assert_eq!(solved[0].body, Body::Solved { solution: Some(expected), unique: true });
+    }
+
+    #[test]
+    fn a_puzzle_with_several_solutions_says_so() {
+        let out = replies(Job::Solve { variant: "size 4\ngivens\n1...\n....\n....\n....\n".into() });
+        assert!(matches!(&out[0].body, Body::Solved { solution: Some(_), unique: false }), "{out:?}");
     }
 
     #[test]

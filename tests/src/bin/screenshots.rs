@@ -2,7 +2,8 @@
 //! dark (`cargo xtask screenshots`), into `target/screenshots/`, to look at
 //! as a person would. The README's pictures come from here.
 
-use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_core::format::link::{encode, encode_sudoku, Challenge};
+use pseudoku_core::format::Variant;
 use pseudoku_e2e::App;
 
 const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
@@ -48,9 +49,21 @@ fn main() {
             app.wait_until("an answer", || app.text_of(".answer-of").starts_with("Answer 1"));
             app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
             shot(&app, "create-answer");
-            app.click_css(".tab:nth-child(3)");
-            app.wait_for_grid();
-            shot(&app, "sudoku");
+            drop(app);
+            for name in
+                ["samurai", "sudoku-pie", "jigsaw-9x9", "sudoku-mix", "custom-knut-vik-5x5", "sudokualt-16x16-diagonal"]
+            {
+                let path =
+                    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../examples/variants/{name}.txt"));
+                let variant: Variant = std::fs::read_to_string(path).unwrap().parse().unwrap();
+                let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+                app.session.set_window_size(width, height).unwrap();
+                app.prefer_dark(dark);
+                // A selected cell shows its peers.
+                app.click_css("#cell-3 .bg");
+                app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+                shot(&app, &format!("sudoku-{name}"));
+            }
         }
     }
 }

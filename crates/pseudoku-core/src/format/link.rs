@@ -18,9 +18,24 @@
 //! text ×2     title, then author: a length byte, then that many bytes of UTF-8
 //! ```
 //!
-//! A 9×9 challenge without a title is 64 bytes, 86 characters. Decoding
-//! checks everything and never panics: a damaged, truncated or foreign text
-//! gets a [`LinkError`] saying what is wrong.
+//! A 9×9 challenge without a title is 64 bytes, 86 characters.
+//!
+//! A sudoku of any variant (kind 2) is the variant's layout and givens:
+//!
+//! ```text
+//! byte 0..3   version (1), kind 2, N
+//! 2 bytes     length L of the layout text (big-endian); 0 for the plain N × N grid
+//!             with the squarest boxes (`size N` alone)
+//! L bytes     the variant file of the layout (no name, no givens), UTF-8
+//! 2 bytes     the number of cells C
+//! bits        C bits, 1 for a given; then each given's symbol index in
+//!             ⌈log₂ N⌉ bits; zero bits to a byte
+//! text        the title (the variant's `name`): a length byte and UTF-8
+//! ```
+//!
+//! A classic 9×9 with 25 givens is 40 characters. Decoding checks
+//! everything and never panics: a damaged, truncated or foreign text gets a
+//! [`LinkError`] saying what is wrong.
 //!
 //! ```
 //! use pseudoku_core::format::link::{decode, encode, Challenge};
@@ -35,6 +50,7 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
+use crate::format::variant::Variant;
 use crate::partition::{Edge, Instance, MAX_SIZE};
 use crate::symbol::Symbol;
 
@@ -43,6 +59,17 @@ pub const VERSION: u8 = 1;
 
 /// The kind byte of a Pseudoku challenge.
 const KIND_PSEUDOKU: u8 = 1;
+
+/// The kind byte of a sudoku of any variant.
+const KIND_SUDOKU: u8 = 2;
+
+/// What a link holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shared {
+    Pseudoku(Challenge),
+    /// A sudoku: its layout, givens and title (the variant's name).
+    Sudoku(Variant),
+}
 
 /// Longest title or author, in bytes of UTF-8.
 pub const MAX_TEXT: usize = 255;
@@ -86,6 +113,16 @@ pub enum LinkError {
     TrailingBytes { extra: usize },
     #[error("the link is damaged: its padding bits are not zero")]
     BadPadding,
+    #[error("the link is damaged: its layout does not read ({0})")]
+    BadLayout(String),
+    #[error("the link is damaged: it has {found} cells where its layout has {expected}")]
+    CellCount { found: usize, expected: usize },
+    #[error("the link is damaged: its givens break the rules ({0})")]
+    BadGivens(String),
+    #[error("this is a link to a sudoku, not to a Pseudoku challenge")]
+    NotPseudoku,
+    #[error("a link holds sudokus with up to {MAX_SIZE} symbols and 65,535 cells")]
+    TooLarge,
 }
 
 /// Encodes a challenge as link text. Titles and authors longer than
@@ -116,8 +153,17 @@ pub fn encode(challenge: &Challenge) -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Decodes link text (the part after `#p=`), checking every byte.
+/// Decodes the link text of a Pseudoku challenge (the part after `#p=`),
+/// checking every byte.
 pub fn decode(text: &str) -> Result<Challenge, LinkError> {
+    match decode_shared(text)? {
+        Shared::Pseudoku(c) => Ok(c),
+        Shared::Sudoku(_) => Err(LinkError::NotPseudoku),
+    }
+}
+
+/// Decodes any link text, checking every byte.
+pub fn decode_shared(text: &str) -> Result<Shared, LinkError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(LinkError::Empty);
@@ -136,9 +182,14 @@ pub fn decode(text: &str) -> Result<Challenge, LinkError> {
         found => return Err(LinkError::NewerVersion { found }),
     }
     let kind = reader.byte("kind of puzzle")?;
-    if kind != KIND_PSEUDOKU {
-        return Err(LinkError::UnknownKind { found: kind });
+    match kind {
+        KIND_PSEUDOKU => decode_pseudoku(reader).map(Shared::Pseudoku),
+        KIND_SUDOKU => decode_sudoku(reader).map(Shared::Sudoku),
+        found => Err(LinkError::UnknownKind { found }),
     }
+}
+
+fn decode_pseudoku(mut reader: Bytes<'_>) -> Result<Challenge, LinkError> {
     let n = usize::from(reader.byte("grid size")?);
     if !(2..=MAX_SIZE).contains(&n) {
         return Err(LinkError::BadSize { found: n });
@@ -162,11 +213,115 @@ pub fn decode(text: &str) -> Result<Challenge, LinkError> {
     }
     let title = reader.text("title")?;
     let author = reader.text("author")?;
-    if reader.at != bytes.len() {
-        return Err(LinkError::TrailingBytes { extra: bytes.len() - reader.at });
-    }
+    reader.end()?;
     let instance = Instance::new(n, symbols, walls).expect("sizes, symbols and edges were checked");
     Ok(Challenge { instance, title, author })
+}
+
+/// The layout text of the plain `N × N` grid with the squarest boxes.
+fn plain_layout(n: usize) -> Option<String> {
+    let plain: Variant = format!("size {n}\n").parse().ok()?;
+    Some(plain.to_string())
+}
+
+/// Encodes a sudoku of any variant: its layout, givens (none when the
+/// variant has none) and name.
+///
+/// # Errors
+/// [`LinkError::TooLarge`] past 35 symbols or 65,535 cells (the one-character
+/// alphabet and the two-byte cell count).
+pub fn encode_sudoku(variant: &Variant) -> Result<String, LinkError> {
+    let n = variant.layout().size();
+    let cells = variant.layout().cell_count();
+    if !(2..=MAX_SIZE).contains(&n) || cells > usize::from(u16::MAX) {
+        return Err(LinkError::TooLarge);
+    }
+    let mut spec = variant.spec().clone();
+    let name = spec.name.take().unwrap_or_default();
+    let layout = Variant::new(spec, None).expect("the spec of a variant builds").to_string();
+    let layout = if plain_layout(n).as_deref() == Some(layout.as_str()) { String::new() } else { layout };
+    if layout.len() > usize::from(u16::MAX) {
+        return Err(LinkError::TooLarge);
+    }
+    let mut bytes = vec![VERSION, KIND_SUDOKU, n as u8];
+    bytes.extend((layout.len() as u16).to_be_bytes());
+    bytes.extend(layout.as_bytes());
+    bytes.extend((cells as u16).to_be_bytes());
+    let givens = variant.givens().map(<[_]>::to_vec).unwrap_or_else(|| vec![None; cells]);
+    let mut bits = BitWriter::default();
+    for g in &givens {
+        bits.push(u32::from(g.is_some()), 1);
+    }
+    let width = symbol_bits(n);
+    for s in givens.iter().flatten() {
+        bits.push(s.index() as u32, width);
+    }
+    bytes.extend(bits.finish());
+    let name = truncate(&name, MAX_TEXT);
+    bytes.push(name.len() as u8);
+    bytes.extend_from_slice(name.as_bytes());
+    Ok(URL_SAFE_NO_PAD.encode(bytes))
+}
+
+fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
+    let n = usize::from(reader.byte("grid size")?);
+    if !(2..=MAX_SIZE).contains(&n) {
+        return Err(LinkError::BadSize { found: n });
+    }
+    let len = usize::from(u16::from_be_bytes([reader.byte("layout")?, reader.byte("layout")?]));
+    let text = if len == 0 {
+        plain_layout(n).ok_or_else(|| LinkError::BadLayout(format!("no plain {n}×{n} grid")))?
+    } else {
+        let raw = reader.take(len, "layout")?;
+        String::from_utf8(raw.to_vec()).map_err(|_| LinkError::BadText { part: "layout" })?
+    };
+    if text.lines().any(|l| l.trim_start().starts_with("givens") || l.trim_start().starts_with("name")) {
+        return Err(LinkError::BadLayout("a layout in a link has no name or givens lines".into()));
+    }
+    let layout: Variant = text.parse().map_err(|e: crate::format::VariantError| LinkError::BadLayout(e.to_string()))?;
+    if layout.layout().size() != n {
+        return Err(LinkError::BadLayout(format!("it has {} symbols, the link says {n}", layout.layout().size())));
+    }
+    let expected = layout.layout().cell_count();
+    let found = usize::from(u16::from_be_bytes([reader.byte("cell count")?, reader.byte("cell count")?]));
+    if found != expected {
+        return Err(LinkError::CellCount { found, expected });
+    }
+    // The bitmap's ones say how many symbols follow.
+    let bitmap_bytes = expected.div_ceil(8);
+    let map = reader.bytes.get(reader.at..reader.at + bitmap_bytes).ok_or(LinkError::Truncated { part: "givens" })?;
+    let given_count = {
+        let mut r = BitReader { bytes: map, at: 0 };
+        (0..expected).filter(|_| r.read(1) == 1).count()
+    };
+    let width = symbol_bits(n) as usize;
+    let packed = reader.take((expected + given_count * width).div_ceil(8), "givens")?;
+    let mut bits = BitReader { bytes: packed, at: 0 };
+    let present: Vec<bool> = (0..expected).map(|_| bits.read(1) == 1).collect();
+    let mut givens = Vec::with_capacity(expected);
+    for (cell, &p) in present.iter().enumerate() {
+        if !p {
+            givens.push(None);
+            continue;
+        }
+        givens.push(Some(cell));
+    }
+    let mut out = vec![None; expected];
+    for cell in givens.into_iter().flatten() {
+        let value = bits.read(width as u32) as usize;
+        if value >= n {
+            return Err(LinkError::BadSymbol { cell, value, size: n });
+        }
+        out[cell] = Some(Symbol::new(value));
+    }
+    if bits.rest_nonzero() {
+        return Err(LinkError::BadPadding);
+    }
+    let name = reader.text("title")?;
+    reader.end()?;
+    let (mut spec, _, _) = layout.into_parts();
+    spec.name = (!name.is_empty()).then_some(name);
+    Variant::new(spec, Some(out)).map_err(|e| LinkError::BadGivens(e.to_string()))
 }
 
 /// Bits per symbol: enough for the indices `0..n`.
@@ -246,6 +401,13 @@ impl<'a> Bytes<'a> {
         Ok(self.take(1, part)?[0])
     }
 
+    fn end(&self) -> Result<(), LinkError> {
+        match self.bytes.len() - self.at {
+            0 => Ok(()),
+            extra => Err(LinkError::TrailingBytes { extra }),
+        }
+    }
+
     fn text(&mut self, part: &'static str) -> Result<String, LinkError> {
         let len = usize::from(self.byte(part)?);
         let raw = self.take(len, part)?;
@@ -323,6 +485,53 @@ mod tests {
                 let walls = Edge::all(n).zip(walls).filter(|&(_, w)| w).map(|(e, _)| e);
                 Challenge { instance: Instance::new(n, symbols, walls).unwrap(), title, author }
             })
+    }
+
+    fn variant(text: &str) -> Variant {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn every_example_variant_round_trips() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let v = variant(&std::fs::read_to_string(&path).unwrap());
+            let text = encode_sudoku(&v).unwrap();
+            let back = match decode_shared(&text).unwrap() {
+                Shared::Sudoku(back) => back,
+                other => panic!("{path:?}: {other:?}"),
+            };
+            assert_eq!(back.layout(), v.layout(), "{path:?}");
+            let blank = vec![None; v.layout().cell_count()];
+            assert_eq!(back.givens().unwrap(), v.givens().unwrap_or(&blank), "{path:?}");
+            assert_eq!(back.spec().name, v.spec().name, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn a_classic_9x9_fits_in_a_short_fragment() {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let givens = crate::format::line::parse(&crate::format::line::square_layout(9).unwrap(), line).unwrap();
+        let v = variant("size 9\n").with_givens(Some(givens)).unwrap();
+        let text = encode_sudoku(&v).unwrap();
+        assert!(format!("#p={text}").len() <= 60, "{} characters", text.len());
+        assert_eq!(decode_shared(&text).unwrap(), Shared::Sudoku(v));
+        assert_eq!(decode(&text), Err(LinkError::NotPseudoku));
+    }
+
+    #[test]
+    fn a_sudoku_link_with_repeated_givens_is_refused() {
+        let v = variant("size 4\n");
+        let mut bytes = URL_SAFE_NO_PAD.decode(encode_sudoku(&v).unwrap()).unwrap();
+        // Cells 0 and 1 given, both symbol 0: a repeat in row 1.
+        // Version, kind, N, the layout's length (0: plain), then the cell count.
+        let cells_at = 3 + 2;
+        assert_eq!(&bytes[cells_at..cells_at + 2], &[0, 16]);
+        bytes.truncate(cells_at + 2);
+        bytes.extend([0b1100_0000, 0, 0b0000_0000, 0]);
+        let err = decode_shared(&URL_SAFE_NO_PAD.encode(&bytes)).unwrap_err();
+        assert!(matches!(err, LinkError::BadGivens(_)), "{err:?}");
     }
 
     proptest! {

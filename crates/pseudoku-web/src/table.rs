@@ -1,0 +1,204 @@
+//! The sudoku screen's state: the game on the table (if any) and a new
+//! puzzle being made in the worker, changed only by [`Table::apply`] of a
+//! [`TableAction`]. Request ids are handed out here, so a reply to a
+//! cancelled or superseded job is recognised and dropped.
+
+use std::rc::Rc;
+
+use pseudoku_core::format::Variant;
+use yew::Reducible;
+
+use crate::game::{Action, Game, Puzzle};
+use crate::wire::{Body, Job, Reply, Request, WireSymmetry};
+
+/// A new puzzle being made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Making {
+    pub request: Request,
+    /// Steps done and in all, from the generator's progress.
+    pub progress: Option<(u64, u64)>,
+    /// The seed it is made from.
+    pub seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub game: Option<Game>,
+    /// The id of the current game's solve request.
+    solve_id: u64,
+    pub making: Option<Making>,
+    next_id: u64,
+    /// A message about making or opening a puzzle.
+    pub notice: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAction {
+    /// Play this game (a puzzle from a link, a paste, a saved game).
+    Open(Box<Game>),
+    /// Make a new puzzle of a layout (a variant file) in the worker.
+    New {
+        layout: String,
+        symmetry: WireSymmetry,
+        minimal: bool,
+        seed: u64,
+    },
+    /// Stop making it.
+    Cancel,
+    Game(Action),
+    Worker(Reply),
+    DismissNotice,
+}
+
+impl Table {
+    pub fn new(game: Option<Game>) -> Table {
+        Table { game, solve_id: 1, making: None, next_id: 2, notice: None }
+    }
+
+    /// The request the worker should run: the puzzle being made, else the
+    /// current game's solve until it is known.
+    pub fn request(&self) -> Option<Request> {
+        if let Some(making) = &self.making {
+            return Some(making.request.clone());
+        }
+        let game = self.game.as_ref()?;
+        Some(Request::new(self.solve_id, game.solve_job()))
+    }
+
+    pub fn apply(&self, action: TableAction) -> Option<Table> {
+        let mut next = self.clone();
+        match action {
+            TableAction::Open(game) => {
+                next.game = Some(*game);
+                next.solve_id = next.take_id();
+                next.making = None;
+            }
+            TableAction::New { layout, symmetry, minimal, seed } => {
+                let id = next.take_id();
+                let job = Job::Generate { variant: layout, symmetry, minimal, seed };
+                next.making = Some(Making { request: Request::new(id, job), progress: None, seed });
+                next.notice = None;
+            }
+            TableAction::Cancel => {
+                self.making.as_ref()?;
+                next.making = None;
+                // The worker was stopped: the game's solve starts again.
+                next.solve_id = next.take_id();
+            }
+            TableAction::Game(action) => {
+                let game = self.game.as_ref()?.apply(action)?;
+                next.game = Some(game);
+            }
+            TableAction::Worker(reply) => {
+                if let Some(making) = &self.making {
+                    if reply.id != making.request.id {
+                        return None;
+                    }
+                    match reply.body {
+                        Body::Steps { done, total } => {
+                            next.making.as_mut().expect("making").progress = Some((done, total));
+                        }
+                        Body::Puzzle { variant } => {
+                            next.making = None;
+                            match variant.parse::<Variant>().map_err(|e| e.to_string()).and_then(Puzzle::new) {
+                                Ok(puzzle) => {
+                                    return next
+                                        .apply(TableAction::Open(Box::new(Game::new(puzzle, Some(making.seed)))))
+                                }
+                                Err(e) => next.notice = Some(format!("The new puzzle could not be read: {e}.")),
+                            }
+                        }
+                        Body::Failed { message } => {
+                            next.making = None;
+                            next.notice = Some(message);
+                            next.solve_id = next.take_id();
+                        }
+                        _ => return None,
+                    }
+                    return Some(next);
+                }
+                if reply.id != self.solve_id {
+                    return None;
+                }
+                let game = self.game.as_ref()?.apply(Action::Worker(reply))?;
+                next.game = Some(game);
+            }
+            TableAction::DismissNotice => {
+                self.notice.as_ref()?;
+                next.notice = None;
+            }
+        }
+        Some(next)
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+}
+
+impl Reducible for Table {
+    type Action = TableAction;
+
+    fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
+        match self.apply(action) {
+            Some(next) => Rc::new(next),
+            None => self,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Solutions;
+
+    fn run(table: &Table) -> Vec<Reply> {
+        let mut out = Vec::new();
+        crate::worker::handle(&table.request().unwrap(), &mut |r| out.push(r));
+        out
+    }
+
+    fn feed(mut t: Table, replies: Vec<Reply>) -> Table {
+        for r in replies {
+            if let Some(next) = t.apply(TableAction::Worker(r)) {
+                t = next;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn a_new_puzzle_is_made_in_the_worker_then_solved() {
+        let t = Table::new(None).apply(TableAction::New {
+            layout: "size 4\n".into(),
+            symmetry: WireSymmetry::None,
+            minimal: false,
+            seed: 9,
+        });
+        let t = t.unwrap();
+        let t = feed(t.clone(), run(&t));
+        let game = t.game.clone().expect("a game");
+        assert_eq!(game.seed(), Some(9));
+        assert!(t.making.is_none());
+        let t = feed(t.clone(), run(&t));
+        assert!(matches!(t.game.unwrap().solutions, Solutions::Unique(_)));
+    }
+
+    #[test]
+    fn a_cancelled_job_is_dropped() {
+        let t = Table::new(None)
+            .apply(TableAction::New {
+                layout: "size 9\n".into(),
+                symmetry: WireSymmetry::None,
+                minimal: false,
+                seed: 1,
+            })
+            .unwrap();
+        let replies = run(&t);
+        let t = t.apply(TableAction::Cancel).unwrap();
+        let t = feed(t, replies);
+        assert!(t.game.is_none(), "the cancelled job's puzzle never opens");
+    }
+}
