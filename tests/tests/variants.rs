@@ -192,3 +192,40 @@ fn a_pasted_puzzle_is_played_and_a_bad_one_says_where() {
     app.click_css("button.use-paste");
     app.wait_until("the pasted puzzle", || app.cell(0).value == Some('5') && app.cell(80).value == Some('9'));
 }
+
+#[test]
+fn the_board_downloads_as_svg_and_png_and_the_theme_switches() {
+    let app = open(&example("samurai"));
+    // Catch the download links instead of saving files.
+    app.session
+        .execute("window.downloads = []; HTMLAnchorElement.prototype.click = function () { window.downloads.push([this.download, this.href]); };", json!([]))
+        .unwrap();
+    app.click_css("button.svg");
+    app.click_css("button.png");
+    app.wait_until("two downloads", || {
+        app.session.execute("return window.downloads.length", json!([])).unwrap() == json!(2)
+    });
+    let downloads = app.session.execute("return window.downloads", json!([])).unwrap();
+    assert_eq!(downloads[0][0], "pseudoku.svg");
+    let svg = downloads[0][1].as_str().unwrap();
+    let svg = app.session.execute("return decodeURIComponent(arguments[0].split(',')[1])", json!([svg])).unwrap();
+    let svg = svg.as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""), "{}", &svg[..80]);
+    assert_eq!(svg.matches("role=\"gridcell\"").count(), 369, "every cell is in the file");
+    assert!(svg.contains("style=\"fill:"), "styles are inlined");
+    assert_eq!(downloads[1][0], "pseudoku.png");
+    assert!(downloads[1][1].as_str().unwrap().starts_with("data:image/png;base64,"));
+
+    // The theme button cycles system → light → dark, and the page follows.
+    let background =
+        || app.session.execute("return getComputedStyle(document.body).backgroundColor", json!([])).unwrap();
+    app.prefer_dark(false);
+    app.click_css("button.theme");
+    app.click_css("button.theme");
+    app.wait_until("the dark theme", || app.text_of("button.theme") == "Theme: dark");
+    assert_eq!(background(), json!("rgb(18, 22, 29)"));
+    app.screenshot("variant-dark-theme");
+    app.session.refresh().unwrap();
+    app.wait_until("the theme after a reload", || app.text_of("button.theme") == "Theme: dark");
+    assert_eq!(background(), json!("rgb(18, 22, 29)"), "the choice is remembered");
+}

@@ -123,9 +123,16 @@ enum Command {
         /// The author every link carries.
         #[arg(long, value_name = "A")]
         author: Option<String>,
-        /// Print the instance of each link instead, after `# title:` and `# author:` lines when it has them (a whole
-        /// link, its fragment `#p=…` or `#e=…`, or just the text after `=`).
-        #[arg(long, value_name = "URL", num_args = 1.., conflicts_with_all = ["edit", "base", "title", "author", "file"])]
+        /// The lines are sudoku puzzles in the line format (layout inferred from the length), not Pseudoku instances.
+        #[arg(long, conflicts_with = "edit")]
+        sudoku: bool,
+        /// The lines are sudoku puzzles of this variant file's layout; with no FILE, the variant file's own puzzle.
+        #[arg(long, value_name = "FILE", conflicts_with = "edit")]
+        variant: Option<PathBuf>,
+        /// Print the puzzle of each link instead (a whole link, its fragment `#p=…` or `#e=…`, or just the text
+        /// after `=`): a Pseudoku instance after `# title:` and `# author:` lines when it has them; a sudoku as its
+        /// line, after a `# title:` line, or as a variant file when its layout is not a plain square grid.
+        #[arg(long, value_name = "URL", num_args = 1.., conflicts_with_all = ["edit", "base", "title", "author", "file", "sudoku", "variant"])]
         decode: Vec<String>,
         /// Instances one per line (standard input when absent).
         file: Option<PathBuf>,
@@ -300,8 +307,10 @@ fn main() -> ExitCode {
         Command::Construct { size, difficulty, seeds } => {
             pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
         }
-        Command::Link { edit, base, title, author, decode, file } => {
-            if decode.is_empty() {
+        Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
+            if sudoku || variant.is_some() {
+                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, title.unwrap_or_default())
+            } else if decode.is_empty() {
                 pseudoku::link(file.as_deref(), &base, edit, title.unwrap_or_default(), author.unwrap_or_default())
             } else {
                 pseudoku::decode_links(&decode)

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
+use pseudoku_core::format::{line as sudoku_line, Variant};
 use pseudoku_core::partition::{self, ConstructConfig, Difficulty, Instance, Partition, SolveConfig, MAX_SIZE};
 
 use crate::input::read_lines;
@@ -112,14 +113,78 @@ pub fn link(file: Option<&Path>, base: &str, edit: bool, title: String, author: 
     Ok(all_ok)
 }
 
-/// `link --decode URL…`: the instance of each link, after `# title: …` and
-/// `# author: …` lines when it has them; `error: …` for a damaged link.
+/// `link --sudoku | --variant FILE [FILE]`: one share link per sudoku line
+/// (the layout inferred from each line's length, or the variant's), or the
+/// variant file's own puzzle when it has one and no FILE is given.
+pub fn sudoku_links(file: Option<&Path>, variant: Option<&Path>, base: &str, title: String) -> Result<bool> {
+    if title.len() > MAX_TEXT {
+        bail!("--title has {} bytes, but a link holds at most {MAX_TEXT}", title.len());
+    }
+    let base = base.split_once('#').map_or(base, |(before, _)| before);
+    let variant = variant.map(crate::input::read_variant).transpose()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let named = |v: Variant| -> Result<Variant, String> {
+        if title.is_empty() {
+            return Ok(v);
+        }
+        let (mut spec, _, givens) = v.into_parts();
+        spec.name = Some(title.clone());
+        Variant::new(spec, givens).map_err(|e| e.to_string())
+    };
+    let print = |out: &mut dyn Write, v: Result<Variant, String>| -> Result<bool> {
+        match v.and_then(|v| link::encode_sudoku(&v).map_err(|e| e.to_string())) {
+            Ok(text) => writeln!(out, "{base}#p={text}").map(|()| true).map_err(Into::into),
+            Err(e) => writeln!(out, "error: {e}").map(|()| false).map_err(Into::into),
+        }
+    };
+    if let (Some(v), None) = (&variant, file) {
+        if v.givens().is_some() {
+            let ok = print(&mut out, named(v.clone()))?;
+            out.flush()?;
+            return Ok(ok);
+        }
+    }
+    let mut all_ok = true;
+    for line in read_lines(file)? {
+        let parsed = match &variant {
+            Some(v) => sudoku_line::parse(v.layout(), &line.text)
+                .map_err(|e| e.to_string())
+                .and_then(|givens| v.clone().with_givens(Some(givens)).map_err(|e| e.to_string())),
+            None => sudoku_line::parse_inferred(&line.text).map_err(|e| e.to_string()).and_then(|p| {
+                let plain: Variant = format!("size {}\n", p.layout.size()).parse().map_err(|e| format!("{e}"))?;
+                if plain.layout() != &p.layout {
+                    return Err("only plain square grids are read from a line; give their layout with --variant".into());
+                }
+                plain.with_givens(Some(p.givens)).map_err(|e| e.to_string())
+            }),
+        };
+        let ok = print(&mut out, parsed.map_err(|e| format!("line {}: {e}", line.number)).and_then(named))?;
+        all_ok &= ok;
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// `link --decode URL…`: the puzzle of each link (see the option's help);
+/// `error: …` for a damaged link.
 pub fn decode_links(urls: &[String]) -> Result<bool> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
     for url in urls {
-        match link::decode(link_text(url)) {
-            Ok(challenge) => {
+        match link::decode_shared(link_text(url)) {
+            Ok(link::Shared::Sudoku(v)) => {
+                let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
+                if plain.is_some_and(|p| p.layout() == v.layout()) {
+                    if let Some(name) = &v.spec().name {
+                        writeln!(out, "# title: {}", one_line(name))?;
+                    }
+                    let blank = vec![None; v.layout().cell_count()];
+                    writeln!(out, "{}", sudoku_line::write(v.layout(), v.givens().unwrap_or(&blank)))?;
+                } else {
+                    write!(out, "{v}")?;
+                }
+            }
+            Ok(link::Shared::Pseudoku(challenge)) => {
                 for (label, text) in [("title", &challenge.title), ("author", &challenge.author)] {
                     if !text.is_empty() {
                         writeln!(out, "# {label}: {}", one_line(text))?;

@@ -424,3 +424,29 @@ fn generate_says_when_a_puzzle_falls_short_of_what_was_asked() {
     let r = run(&["generate", "--size", "9", "--seed", "1", "--minimal"], "");
     assert_eq!((r.code, r.stderr.as_str()), (0, ""));
 }
+
+#[test]
+fn sudoku_links_round_trip_lines_and_variant_files() {
+    let classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let out = run(&["link", "--sudoku", "--title", "Classic"], &format!("{classic}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let link = out.stdout.trim().to_owned();
+    assert!(link.starts_with("http://127.0.0.1:8080/#p="), "{link}");
+    let fragment = &link[link.find('#').unwrap()..];
+    assert!(fragment.len() <= 60, "a classic 9×9 fragment fits in 60 characters, not {}", fragment.len());
+    let back = run(&["link", "--decode", &link], "");
+    assert_eq!(lines(&back.stdout), vec!["# title: Classic", classic]);
+
+    // A variant file's own puzzle: decoding gives the variant file back.
+    let samurai = repo_root().join("examples/variants/samurai.txt");
+    let out = run(&["link", "--variant", samurai.to_str().unwrap()], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let back = run(&["link", "--decode", out.stdout.trim()], "");
+    let shown = run(&["show", samurai.to_str().unwrap()], "");
+    assert_eq!(back.stdout, shown.stdout, "the link holds the whole variant");
+
+    // A line that is no puzzle: an error on its line, exit 1.
+    let out = run(&["link", "--sudoku"], "55\n");
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.starts_with("error: line 1: "), "{}", out.stdout);
+}

@@ -38,6 +38,43 @@ pub struct Shell {
     pub sudokus: u32,
     /// A link could not be opened: why (shown with `role="alert"`).
     pub alert: Option<String>,
+    pub theme: Theme,
+}
+
+/// The colour theme: the system's, or one chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The name kept in storage and in `data-theme` (none for the system's).
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Theme::System => None,
+            Theme::Light => Some("light"),
+            Theme::Dark => Some("dark"),
+        }
+    }
+
+    pub fn from_name(name: Option<&str>) -> Theme {
+        match name {
+            Some("light") => Theme::Light,
+            Some("dark") => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+
+    fn next(self) -> Theme {
+        match self {
+            Theme::System => Theme::Light,
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::System,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +85,8 @@ pub enum ShellAction {
     /// The address changed (a pasted link).
     Open(Result<Fragment, String>),
     DismissAlert,
+    /// The next theme: system, light, dark.
+    CycleTheme,
 }
 
 impl Shell {
@@ -67,6 +106,7 @@ impl Shell {
             sudoku: Opening::Resume,
             sudokus: 0,
             alert: None,
+            theme: Theme::System,
         };
         shell.apply(ShellAction::Open(fragment)).unwrap_or(shell)
     }
@@ -97,6 +137,7 @@ impl Shell {
             ShellAction::Open(Err(why)) => {
                 next.alert = Some(format!("This link could not be opened: {why}. Nothing else was changed."))
             }
+            ShellAction::CycleTheme => next.theme = self.theme.next(),
             ShellAction::DismissAlert => {
                 self.alert.as_ref()?;
                 next.alert = None;
@@ -125,6 +166,9 @@ impl Reducible for Shell {
     }
 }
 
+/// Where the chosen theme is kept.
+const THEME_KEY: &str = "pseudoku.theme";
+
 fn url_fragment() -> Result<Fragment, String> {
     browser::url_fragment().map_err(|e| e.to_string())
 }
@@ -133,7 +177,13 @@ fn url_fragment() -> Result<Fragment, String> {
 pub fn App() -> Html {
     let shell = use_reducer(|| {
         let last = browser::load_text(browser::LAST_PLAYED_KEY).and_then(|t| link::decode(&t).ok());
-        Shell::from_fragment(url_fragment(), last)
+        let theme = Theme::from_name(browser::load_text(THEME_KEY).as_deref());
+        Shell { theme, ..Shell::from_fragment(url_fragment(), last) }
+    });
+    // The theme is set on the page and remembered.
+    use_effect_with(shell.theme, |&theme| {
+        browser::set_theme(theme.name());
+        let _ = browser::store_text(THEME_KEY, theme.name().unwrap_or("system"));
     });
     use_effect_with((), |_| browser::remove_boot_message());
     // A link pasted into the address bar opens its puzzle.
@@ -179,6 +229,10 @@ pub fn App() -> Html {
                     { tab(Screen::Create, "Create") }
                     { tab(Screen::Sudoku, "Sudoku") }
                 </nav>
+                <button type="button" class="theme" title="Colour theme: system, light or dark"
+                    onclick={let d = d.clone(); move |_| d.dispatch(ShellAction::CycleTheme)}>
+                    { match shell.theme { Theme::System => "Theme: system", Theme::Light => "Theme: light", Theme::Dark => "Theme: dark" } }
+                </button>
             </header>
             if let Some(alert) = &shell.alert {
                 <div class="notice link-alert" role="alert">

@@ -61,12 +61,12 @@ impl BoardView {
         };
         let mut extra = vec![false; layout.cell_count()];
         let mut tint = vec![None; layout.cell_count()];
+        let custom = matches!(layout.geometry(), Geometry::Abstract);
         for (i, house) in layout.houses().iter().enumerate() {
             match house.kind {
-                HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Extra => {
-                    if !matches!(layout.geometry(), Geometry::Abstract) {
-                        house.cells.iter().for_each(|c| extra[c.index()] = true)
-                    }
+                // A custom layout's houses are all "extra": none is shaded.
+                HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Extra if !custom => {
+                    house.cells.iter().for_each(|c| extra[c.index()] = true)
                 }
                 HouseKind::Region => house.cells.iter().for_each(|c| tint[c.index()] = Some(i % 6)),
                 _ => {}

@@ -268,6 +268,8 @@ pub fn Create(props: &CreateProps) -> Html {
                         <div class="buttons">
                             <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
                             <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
+                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
+                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
                         </div>
                     </div>
                 </div>

@@ -287,6 +287,8 @@ pub fn Play(props: &PlayProps) -> Html {
                         <div class="buttons">
                             <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
                             <button type="button" class="edit" onclick={on_edit}>{ "Edit" }</button>
+                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
+                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
                         </div>
                     </div>
                 </div>

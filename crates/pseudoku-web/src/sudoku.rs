@@ -401,6 +401,8 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         <div class="buttons">
                             <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
                             <button type="button" class="print" onclick={Callback::from(|_: MouseEvent| browser::print())}>{ "Print" }</button>
+                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
+                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
                         </div>
                     </div>
                     if let Some(seed) = game.seed() {
@@ -488,7 +490,7 @@ fn making_panel(table: &Table, d: &UseReducerDispatcher<Table>) -> Html {
 fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
     let key = event.key();
     let (ctrl, shift) = (event.ctrl_key() || event.meta_key(), event.shift_key());
-    if ctrl && !shift || ctrl && key.eq_ignore_ascii_case("z") {
+    if ctrl && (!shift || key.eq_ignore_ascii_case("z")) {
         match key.to_lowercase().as_str() {
             "z" if shift => return Some(Action::Redo),
             "z" => return Some(Action::Undo),
@@ -528,7 +530,10 @@ fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
         return Some(Action::Clear);
     }
     if let Some(symbol) = key_symbol(&typed, size) {
-        let mode = match (shift && !typed.chars().all(|c| c.is_ascii_alphabetic()) || shift && size <= 9, ctrl) {
+        // Shift with a letter symbol is only its capital: not a corner mark.
+        let letter = typed.chars().all(|c| c.is_ascii_alphabetic());
+        let corner = shift && (size <= 9 || !letter);
+        let mode = match (corner, ctrl) {
             (true, true) => Some(Mode::Colour),
             (true, false) => Some(Mode::Corner),
             (false, true) => Some(Mode::Centre),

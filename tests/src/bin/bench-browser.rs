@@ -6,6 +6,8 @@
 //! - A long 16×16 count: toggle to the first progress on screen (goal
 //!   ≤ 100 ms), and a key pressed during it to the moved focus on screen
 //!   (goal ≤ 50 ms).
+//! - The sudoku player: a key typed to the cell repainted, on a 25×25 and
+//!   on the samurai (goal ≤ 16 ms).
 //! - First render on localhost (goal ≤ 1 s) and the bundle's gzipped size
 //!   (goal ≤ 500 KB).
 //!
@@ -15,7 +17,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_core::format::link::{encode, encode_sudoku, Challenge};
+use pseudoku_core::format::Variant;
+use pseudoku_core::generate::{generate, GenerateConfig};
 use pseudoku_core::partition::{construct, ConstructConfig, Difficulty, Edge, Instance};
 use pseudoku_e2e::App;
 use serde_json::json;
@@ -59,6 +63,24 @@ const t0 = performance.now();
 document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true, cancelable: true}));
 const poll = () => {
   if (document.querySelector('#pcell-' + cell + '.focus')) {
+    requestAnimationFrame(() => callback(performance.now() - t0));
+  } else {
+    setTimeout(poll, 0);
+  }
+};
+poll();
+"#;
+
+/// Types `key` into the selected cell and waits until cell `cell` shows
+/// `shown` ("" for empty), then one frame.
+const TYPE: &str = r#"
+const [cell, key, shown, callback] = arguments;
+const el = document.getElementById('cell-' + cell);
+const t0 = performance.now();
+const code = /[0-9]/.test(key) ? 'Digit' + key : key;
+document.dispatchEvent(new KeyboardEvent('keydown', {key, code, bubbles: true, cancelable: true}));
+const poll = () => {
+  if ((el.dataset.value || '') === shown) {
     requestAnimationFrame(() => callback(performance.now() - t0));
   } else {
     setTimeout(poll, 0);
@@ -145,6 +167,36 @@ fn main() {
     report("  wall toggle → first progress on screen", &progress, 100.0);
     report("  key pressed during the count → focus moved on screen", &keys, 50.0);
     drop(app);
+
+    // Input to repaint on the largest boards: a digit typed, then erased.
+    println!("Sudoku player:");
+    let samurai: Variant =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/variants/samurai.txt"))
+            .unwrap()
+            .parse()
+            .unwrap();
+    let big: Variant = "size 25\n".parse().unwrap();
+    let made = generate(big.layout(), &GenerateConfig::default(), 1).unwrap();
+    let big = big.with_givens(Some(made.givens)).unwrap();
+    for (name, variant) in [("25×25", &big), ("samurai", &samurai)] {
+        let app = App::open_at(&format!("#p={}", encode_sudoku(variant).unwrap()));
+        app.session.set_script_timeout(60_000).unwrap();
+        let cells = variant.layout().cell_count();
+        app.wait_until("the board", || app.session.find_all("[role=gridcell]").unwrap().len() == cells);
+        let empty = (0..cells).find(|&c| variant.givens().unwrap()[c].is_none()).unwrap();
+        app.session
+            .execute(
+                "document.getElementById('cell-' + arguments[0]).dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));",
+                json!([empty]),
+            )
+            .unwrap();
+        let mut times = Vec::new();
+        for _ in 0..rounds {
+            times.push(ms(app.session.execute_async(TYPE, json!([empty, "1", "1"])).expect("type")));
+            times.push(ms(app.session.execute_async(TYPE, json!([empty, "Backspace", ""])).expect("erase")));
+        }
+        report(&format!("  input → repaint, {name} ({cells} cells), a digit typed and erased"), &times, 16.0);
+    }
 
     let mut renders = Vec::new();
     for _ in 0..5 {
