@@ -142,7 +142,7 @@ fn check_givens(layout: &Layout, givens: &[Option<Symbol>]) -> Result<(), FillEr
 }
 
 /// A random jigsaw layout with a random complete grid: `size` random
-/// connected regions of `size` cells ([`crate::partition::random_regions`]),
+/// connected regions of `size` cells ([`crate::layout::random_regions`]),
 /// drawn again whenever a layout admits no grid Latin in rows, columns and
 /// regions (or its fill runs out of budget), up to `attempts` layouts.
 pub fn random_jigsaw(
@@ -152,7 +152,7 @@ pub fn random_jigsaw(
 ) -> Result<(Layout, Vec<Symbol>), FillError> {
     let mut nodes = 0;
     for _ in 0..attempts {
-        let regions = crate::partition::random_regions(size, rng);
+        let regions = crate::layout::random_regions(size, rng);
         let Ok(layout) = Layout::jigsaw(size, &regions) else { continue };
         let blank = vec![None; layout.cell_count()];
         match fill_with(&mut Solver::new(&layout), &layout, &blank, rng, FillBudget::for_layout(&layout)) {

@@ -116,11 +116,14 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
+// Random region maps are a layout concern (`layout::random`); re-exported
+// here, beside `construct`, which draws its answers with them.
+#[doc(inline)]
+pub use crate::layout::random_regions;
 pub use complete::{complete, redundant_walls, trim_walls, CompleteError, Completion};
 pub use construct::{
-    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, random_regions, ConstructConfig,
-    ConstructError, Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller,
-    WallStrategy,
+    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, ConstructConfig, ConstructError,
+    Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller, WallStrategy,
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use solve::{

@@ -9,7 +9,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::layout::check_region_map;
 use crate::symbol::Symbol;
 
 /// The puzzle of the source text: a 9×9 grid with 12 walls and 5 answers.
@@ -591,28 +590,6 @@ fn validation_reports_each_problem_with_its_cells() {
 
 // ---------------------------------------------------------------------------
 // Regions, fills and construction.
-
-#[test]
-fn random_regions_are_n_connected_regions_of_n_cells() {
-    for n in 1..=12 {
-        for seed in 0..6 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let regions = random_regions(n, &mut rng);
-            assert_eq!(regions.len(), n * n);
-            let checked = check_region_map(n, &regions).unwrap_or_else(|e| panic!("{n}×{n}, seed {seed}: {e}"));
-            assert_eq!(checked, regions, "numbered in order of first appearance");
-        }
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    assert!(check_region_map(20, &random_regions(20, &mut rng)).is_ok());
-}
-
-#[test]
-fn random_regions_vary() {
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let layouts: BTreeSet<Vec<usize>> = (0..20).map(|_| random_regions(5, &mut rng)).collect();
-    assert!(layouts.len() >= 18, "layouts repeat too often: {}", layouts.len());
-}
 
 #[test]
 fn latin_fills_are_latin_in_rows_columns_and_regions() {

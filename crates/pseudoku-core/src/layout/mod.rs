@@ -5,11 +5,16 @@
 //! columns, boxes, jigsaw regions, diagonals, the rings and sector pairs of a
 //! Sudoku Pie and the grids of a samurai are all just houses, so one solver
 //! serves them all. A [`Geometry`] says where the cells are drawn; the solver
-//! never looks at it.
+//! never looks at it. [`random_regions`] draws random region maps for
+//! jigsaw layouts.
 
 use core::fmt;
 
 use crate::symbol::MAX_SYMBOLS;
+
+mod random;
+
+pub use random::random_regions;
 
 /// Index of a cell in a [`Layout`], `0..layout.cell_count()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
