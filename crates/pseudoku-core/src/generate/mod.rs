@@ -373,12 +373,13 @@ pub struct Generator {
 
 enum Phase {
     Fill { attempt: u32, per_attempt: u64, nodes: u64 },
-    Remove(Removing),
+    Remove(RemovalState),
     Done,
 }
 
-/// The removal of givens from one grid.
-struct Removing {
+/// Where the removal of givens from one grid stands.
+struct RemovalState {
+    /// The grid, and its givens as recorded so far.
     solution: Vec<Symbol>,
     givens: Vec<Option<Symbol>>,
     /// The orbits this round tries, in order, and how far it has come.
@@ -389,7 +390,9 @@ struct Removing {
     /// Orbits whose check ran out of this round's budget: the next round
     /// tries them again with a larger one (the last round defers none).
     deferred: Vec<usize>,
+    /// How many givens are left.
     count: usize,
+    /// Orbits whose givens stay because their check ran out of budget.
     undecided: usize,
     /// Checks of a paced round that ended within its budget (see [`Pace`]).
     decided: u64,
@@ -423,12 +426,12 @@ enum Then {
     Finish,
 }
 
-impl Removing {
+impl RemovalState {
     /// Records the verdict on the orbit `o` (cells `orbit`) at `queue[next]`,
     /// tried with the givens as they are, and moves past it.
     ///
     /// A deferred check's search is kept for the next round (see
-    /// [`Removing::pause_for`]) as long as the searches kept fit in
+    /// [`RemovalState::pause_for`]) as long as the searches kept fit in
     /// `paused_cap`.
     fn commit(&mut self, o: usize, orbit: &[usize], check: Check, rounds: &[Round], restarts: u32) -> Then {
         let Check { verdict, paused, resumed } = check;
@@ -439,12 +442,12 @@ impl Removing {
         self.next += 1;
         let round = rounds[self.round];
         if let Some(pace) = round.pace {
-            self.decided += u64::from(verdict != Removal::Undecided);
+            self.decided += u64::from(verdict != Verdict::Undecided);
             if pace.gives_up(self.next as u64, self.decided, restarts) {
                 return Then::StartOver;
             }
         }
-        let removed = verdict == Removal::Ok;
+        let removed = verdict == Verdict::Ok;
         for &c in orbit {
             self.givens[c] = (!removed).then_some(self.solution[c]);
         }
@@ -452,7 +455,7 @@ impl Removing {
             self.count -= orbit.len();
         }
         match (verdict, self.round + 1 == rounds.len()) {
-            (Removal::Undecided, false) => {
+            (Verdict::Undecided, false) => {
                 self.deferred.push(o);
                 let paused = paused.filter(|p| self.paused_bytes + p.search.bytes() <= self.paused_cap);
                 if let Some(p) = paused {
@@ -460,7 +463,7 @@ impl Removing {
                     self.paused[o] = Some(Arc::new(p));
                 }
             }
-            (Removal::Undecided, true) => self.undecided += 1,
+            (Verdict::Undecided, true) => self.undecided += 1,
             _ => {}
         }
         Then::GoOn
@@ -471,11 +474,11 @@ impl Removing {
     /// to go on from, if no given went since. A search is kept when the next
     /// round retries it in the same way with a budget of at least
     /// [`PAUSE_FOR`] nodes.
-    fn pause_for(&self, o: usize, k: usize, rounds: &[Round]) -> (bool, Option<Arc<PausedCheck>>) {
+    fn pause_for(&self, o: usize, k: usize, rounds: &[Round]) -> Pause {
         let next = rounds.get(k + 1);
         let same = |next: &Round| next.propagation == rounds[k].propagation;
         let keep = next.is_some_and(|next| same(next) && next.budget.is_some_and(|b| b >= PAUSE_FOR));
-        (keep, self.paused[o].clone().filter(|p| p.count == self.count))
+        Pause { keep, resume: self.paused[o].clone().filter(|p| p.count == self.count) }
     }
 
     /// Draws [`SPARSE_DRAWS`] of the orbits left in the queue at random and
@@ -573,7 +576,7 @@ impl Generator {
                         shuffle(&mut self.orbits, &mut self.rng);
                         let givens = solution.iter().copied().map(Some).collect();
                         let count = self.layout.cell_count();
-                        self.phase = Phase::Remove(Removing {
+                        self.phase = Phase::Remove(RemovalState {
                             solution,
                             givens,
                             queue: (0..self.orbits.len()).collect(),
@@ -642,7 +645,7 @@ impl Generator {
                     for &c in orbit {
                         r.givens[c] = None;
                     }
-                    let check = removal(&mut self.solver, &r.givens, &r.solution, orbit, round, pause, r.count);
+                    let check = check_orbit(&mut self.solver, &r.givens, &r.solution, orbit, round, pause, r.count);
                     left -= 1;
                     then = r.commit(o, orbit, check, &self.rounds, self.restarts);
                 }
@@ -710,16 +713,25 @@ impl Generator {
     }
 }
 
+/// How to run one check with its paused searches (see
+/// [`RemovalState::pause_for`]).
+struct Pause {
+    /// Keep the search where it stops if it runs out of budget.
+    keep: bool,
+    /// A search an earlier round kept of this check, to go on from.
+    resume: Option<Arc<PausedCheck>>,
+}
+
 /// A check's verdict, with its search where it stopped when it ran out of
 /// budget and was asked to keep it, and whether it went on from one kept.
 struct Check {
-    verdict: Removal,
+    verdict: Verdict,
     paused: Option<PausedCheck>,
     resumed: bool,
 }
 
 impl Check {
-    fn new(verdict: Removal, resumed: bool) -> Check {
+    fn new(verdict: Verdict, resumed: bool) -> Check {
         Check { verdict, paused: None, resumed }
     }
 }
@@ -728,28 +740,30 @@ impl Check {
 /// one solution. The puzzle had one; it still has one unless a solution
 /// differs from it in a removed cell.
 ///
-/// With `keep`, a search that runs out of budget is kept; `resume` is one
-/// kept earlier, to go on from (see [`Removing::pause_for`]).
-fn removal(
+/// With `pause.keep`, a search that runs out of budget is kept;
+/// `pause.resume` is one kept earlier, to go on from (see
+/// [`RemovalState::pause_for`]).
+fn check_orbit(
     solver: &mut Solver,
     givens: &[Option<Symbol>],
     solution: &[Symbol],
     orbit: &[usize],
     round: Round,
-    (keep, resume): (bool, Option<Arc<PausedCheck>>),
+    pause: Pause,
     count: usize,
 ) -> Check {
+    let Pause { keep, resume } = pause;
     let sink = &mut |_: &[Symbol]| Flow::Stop;
     let mut from = 0;
     let resumed = resume.is_some();
     if let Some(p) = resume {
         let (report, again) = solver.resume(&p.search, round.budget, sink);
         if report.solutions > 0 {
-            return Check::new(Removal::Ambiguous, resumed);
+            return Check::new(Verdict::Ambiguous, resumed);
         }
         if report.end == SearchEnd::OutOfBudget {
             let paused = again.filter(|_| keep).map(|search| PausedCheck { search, ..*p });
-            return Check { verdict: Removal::Undecided, paused, resumed };
+            return Check { verdict: Verdict::Undecided, paused, resumed };
         }
         from = p.cell + 1;
     }
@@ -768,14 +782,14 @@ fn removal(
             (solver.search(givens, options, sink), None)
         };
         if report.solutions > 0 {
-            return Check::new(Removal::Ambiguous, resumed);
+            return Check::new(Verdict::Ambiguous, resumed);
         }
         if report.end == SearchEnd::OutOfBudget {
             let paused = paused.map(|search| PausedCheck { cell: i, count, search });
-            return Check { verdict: Removal::Undecided, paused, resumed };
+            return Check { verdict: Verdict::Undecided, paused, resumed };
         }
     }
-    Check::new(Removal::Ok, resumed)
+    Check::new(Verdict::Ok, resumed)
 }
 
 /// The smallest budget of a round whose checks go on from where the checks
@@ -816,7 +830,7 @@ pub const MAX_THREADS: usize = 16;
 fn speculate(
     (main, helpers): (&mut Solver, &mut [Solver]),
     orbits: &[Vec<usize>],
-    r: &mut Removing,
+    r: &mut RemovalState,
     rounds: &[Round],
     restarts: u32,
     limit: usize,
@@ -830,11 +844,20 @@ fn speculate(
         round: usize,
     }
 
+    /// A job a thread took: its index in `Shared::jobs`, the givens as
+    /// recorded when it was taken and their count, and how to run it.
+    struct Taken {
+        job: usize,
+        givens: Vec<Option<Symbol>>,
+        count: usize,
+        pause: Pause,
+    }
+
     /// What the threads share: the removal, whose givens are those recorded
     /// so far and whose count of givens falls with every removal recorded,
     /// and the checks.
     struct Shared<'r> {
-        r: &'r mut Removing,
+        r: &'r mut RemovalState,
         /// The checks in the order they are recorded: the rest of this
         /// round, then the checks deferred to the next rounds so far.
         jobs: Vec<Job>,
@@ -854,13 +877,8 @@ fn speculate(
 
     impl Shared<'_> {
         /// The next job to run, with the givens and their count to run it
-        /// on, and how to keep its search (see [`Removing::pause_for`]).
-        #[allow(clippy::type_complexity)]
-        fn take(
-            &mut self,
-            rounds: &[Round],
-            limit: usize,
-        ) -> Option<(usize, Vec<Option<Symbol>>, usize, (bool, Option<Arc<PausedCheck>>))> {
+        /// on, and how to keep its search (see [`RemovalState::pause_for`]).
+        fn take(&mut self, rounds: &[Round], limit: usize) -> Option<Taken> {
             let i = self.again.take().or_else(|| {
                 (self.untaken < self.jobs.len().min(limit)).then(|| {
                     self.untaken += 1;
@@ -869,7 +887,7 @@ fn speculate(
             })?;
             let Job { orbit, round } = self.jobs[i];
             let pause = self.r.pause_for(orbit, round, rounds);
-            Some((i, self.r.givens.clone(), self.r.count, pause))
+            Some(Taken { job: i, givens: self.r.givens.clone(), count: self.r.count, pause })
         }
 
         /// Records the verdicts that can be, in order.
@@ -894,7 +912,7 @@ fn speculate(
                 let verdict = check.verdict;
                 let then = r.commit(job.orbit, &orbits[job.orbit], check, rounds, restarts);
                 self.recorded += 1;
-                let next_round = rounds.get(job.round + 1).filter(|_| verdict == Removal::Undecided);
+                let next_round = rounds.get(job.round + 1).filter(|_| verdict == Verdict::Undecided);
                 if next_round.is_some_and(|round| round.speculate) {
                     self.jobs.push(Job { orbit: job.orbit, round: job.round + 1 });
                     self.verdicts.push(None);
@@ -942,7 +960,7 @@ fn speculate(
         let _guard = StopOnPanic(&shared, &changed);
         loop {
             let mut shared = lock();
-            let (i, mut givens, count, pause) = loop {
+            let Taken { job: i, mut givens, count, pause } = loop {
                 if shared.stop.is_some() {
                     return;
                 }
@@ -957,7 +975,7 @@ fn speculate(
             for &c in orbit {
                 givens[c] = None;
             }
-            let check = removal(solver, &givens, &solution, orbit, rounds[job.round], pause, count);
+            let check = check_orbit(solver, &givens, &solution, orbit, rounds[job.round], pause, count);
             let mut shared = lock();
             shared.verdicts[i] = Some((check, count));
             shared.record(orbits, rounds, restarts, limit);
@@ -1074,7 +1092,7 @@ struct Round {
     speculate: bool,
     /// When set, each check of the round tries the sparser of
     /// [`SPARSE_DRAWS`] orbits drawn at random from those left (see
-    /// [`Removing::draw_sparse`]); set on the first round with a check
+    /// [`RemovalState::draw_sparse`]); set on the first round with a check
     /// budget, which runs on one thread.
     sparse: bool,
 }
@@ -1157,10 +1175,15 @@ impl Pace {
     }
 }
 
+/// What one removal check found.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Removal {
+enum Verdict {
+    /// No solution differs in the orbit's cells: the orbit's givens can go.
     Ok,
+    /// A second solution: the orbit's givens stay.
     Ambiguous,
+    /// The check ran out of budget: a later round tries again, or the
+    /// givens stay, undecided.
     Undecided,
 }
 
@@ -1460,7 +1483,7 @@ mod tests {
         let layout = Layout::classic(4).unwrap();
         let config = GenerateConfig { minimal: true, ..Default::default() };
         let mut solver = Solver::new(&layout);
-        // The same search as `removal`'s.
+        // The same search as `check_orbit`'s.
         let mut nodes = |puzzle: &Generated, exclude: &[(usize, Symbol)], propagation| {
             let (givens, prefer) = (&puzzle.givens, Some(&puzzle.solution[..]));
             let options = SearchOptions { propagation, exclude, prefer, ..Default::default() };
@@ -1482,19 +1505,19 @@ mod tests {
                 }
                 tried += 1;
                 let mut check = |propagation| {
-                    removal(
+                    check_orbit(
                         &mut checker,
                         &puzzle.givens,
                         &puzzle.solution,
                         &[c],
                         Round { propagation, budget, ..Round::default() },
-                        (false, None),
+                        Pause { keep: false, resume: None },
                         puzzle.givens.iter().flatten().count(),
                     )
                     .verdict
                 };
-                assert!(check(Propagation::LockedCandidates) == Removal::Undecided, "seed {seed}, cell {c}");
-                assert!(check(Propagation::Probing) == Removal::Ok, "seed {seed}, cell {c}");
+                assert!(check(Propagation::LockedCandidates) == Verdict::Undecided, "seed {seed}, cell {c}");
+                assert!(check(Propagation::Probing) == Verdict::Ok, "seed {seed}, cell {c}");
             }
         }
         assert!(tried > 0, "probing never needed fewer nodes than plain search");
