@@ -15,6 +15,7 @@ use super::validate::validate;
 use super::{Edge, Instance, InstanceError, Partition, MAX_SIZE};
 use crate::generate::{fill_with, FillBudget};
 use crate::layout::{random_regions, Layout};
+use crate::seed::shuffle;
 use crate::solver::Solver;
 use crate::symbol::Symbol;
 
@@ -308,14 +309,6 @@ fn nth_bit(mut x: u64, k: u32) -> usize {
         x &= x - 1;
     }
     x.trailing_zeros() as usize
-}
-
-/// Fisher–Yates with `u32` draws, the same on every platform.
-fn shuffle<T, R: Rng + ?Sized>(v: &mut [T], rng: &mut R) {
-    for i in (1..v.len()).rev() {
-        let j = rng.random_range(0..=i as u32) as usize;
-        v.swap(i, j);
-    }
 }
 
 /// A new grid (random regions filled as a jigsaw sudoku) with walls giving
