@@ -110,8 +110,10 @@ mod bits;
 mod complete;
 mod construct;
 mod explain;
+mod fillers;
 mod solve;
 mod validate;
+mod walls;
 
 #[cfg(test)]
 mod tests;
@@ -122,15 +124,17 @@ mod tests;
 pub use crate::layout::random_regions;
 pub use complete::{complete, redundant_walls, trim_walls, CompleteError, Completion};
 pub use construct::{
-    construct, construct_for_answer, construct_for_grid, construct_with, is_minimal, ConstructConfig, ConstructError,
-    Construction, Difficulty, GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller, WallStrategy,
+    construct, construct_for_answer, construct_for_grid, construct_with, ConstructConfig, ConstructError, Construction,
+    Difficulty, WallStrategy,
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
+pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
 pub use solve::{
     all_answers, count, solve, solve_joined, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport,
     Uniqueness, Visitor,
 };
 pub use validate::{validate, Problem, ValidateError, Validation};
+pub use walls::is_minimal;
 
 /// The largest supported `N`: the one-character alphabet has 35 symbols.
 pub const MAX_SIZE: usize = MAX_CHAR_SYMBOLS;
