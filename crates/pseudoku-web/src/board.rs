@@ -248,7 +248,7 @@ pub fn Board(props: &BoardProps) -> Html {
             v.region_tint.map(|t| format!("tint{t}")),
         );
         let (row, col) = layout.position(cell).map_or((None, None), |(r, c)| (Some(r), Some(c)));
-        let font = sh.side * if big { 0.56 } else { 0.64 };
+        let font = sh.side * if big { 0.6 } else { 0.64 };
         let colours = colour_stripes(v.colours, &sh);
         let marks = marks(v, &sh);
         let on_press = props.on_press.clone();
