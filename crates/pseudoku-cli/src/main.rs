@@ -13,6 +13,7 @@ use serde_json::json;
 use pseudoku_core::format::line;
 use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
+use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
 use pseudoku_core::solver::Count;
 use pseudoku_core::symbol::Symbol;
@@ -35,6 +36,11 @@ struct Cli {
 enum Command {
     /// Solve puzzles, one per line: prints each solution, `unsolvable` or `error: …`.
     Solve(Input),
+    /// Rate puzzles, one per line, on the Sudoku Explainer scale: prints `<SE rating> <level> <hardest technique>`
+    /// (`--json`: with every step).
+    Rate(Input),
+    /// The easiest next step of each grid (a puzzle line, entries included), as a sentence (`--json`: the step).
+    Hint(Input),
     /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`.
     Count {
         /// Stop counting at this many solutions.
@@ -293,6 +299,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
+        Command::Rate(input) => rate(&input),
+        Command::Hint(input) => hint(&input),
         Command::Count { limit, input } => count(&input, limit),
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
@@ -334,6 +342,8 @@ enum Outcome {
     Solved(String),
     Unsolvable,
     Counted(Count),
+    /// A rating: the line and, for `--json`, the whole object.
+    Rated(String, serde_json::Value),
     Error(String),
 }
 
@@ -363,6 +373,10 @@ fn each_puzzle(
                 Outcome::Unsolvable => json!({ "line": number, "status": "unsolvable" }),
                 Outcome::Counted(Count::Exact(n)) => json!({ "line": number, "count": n, "exact": true }),
                 Outcome::Counted(Count::AtLeast(n)) => json!({ "line": number, "count": n, "exact": false }),
+                Outcome::Rated(_, mut value) => {
+                    value["line"] = json!(number);
+                    value
+                }
                 Outcome::Error(e) => json!({ "line": number, "status": "error", "error": e }),
             };
             writeln!(out, "{value}")?;
@@ -371,6 +385,7 @@ fn each_puzzle(
                 Outcome::Solved(s) => writeln!(out, "{s}")?,
                 Outcome::Unsolvable => writeln!(out, "unsolvable")?,
                 Outcome::Counted(c) => writeln!(out, "{c}")?,
+                Outcome::Rated(text, _) => writeln!(out, "{text}")?,
                 Outcome::Error(e) => match number {
                     Some(n) => writeln!(out, "error: line {n}: {e}")?,
                     None => writeln!(out, "error: {e}")?,
@@ -400,6 +415,63 @@ fn solve(input: &Input) -> Result<bool> {
     each_puzzle(input, |layout, solver, givens| match solver.solve(givens) {
         Some(solution) => Outcome::Solved(line::write_solution(layout, &solution)),
         None => Outcome::Unsolvable,
+    })
+}
+
+/// `rate`: `<SE> <level> <hardest technique>` per puzzle.
+fn rate(input: &Input) -> Result<bool> {
+    each_puzzle(input, |layout, solver, givens| {
+        if solver.solve(givens).is_none() {
+            return Outcome::Error("the puzzle has no solution".into());
+        }
+        match logic::rate(layout, givens) {
+            Ok(r) => {
+                let hardest = r.hardest.map_or("none".to_owned(), |t| t.to_string());
+                let text = format!("{:.1} {} {hardest}", r.se, r.level);
+                let steps: Vec<serde_json::Value> = r.steps.iter().map(|s| step_json(layout, s)).collect();
+                let value = json!({ "se": (r.se * 10.0).round() / 10.0, "level": r.level.name(), "hardest": hardest,
+                                    "solved": r.solved, "steps": steps });
+                Outcome::Rated(text, value)
+            }
+            Err(e) => Outcome::Error(e.to_string()),
+        }
+    })
+}
+
+/// `hint`: the easiest next step of each grid, as a sentence.
+fn hint(input: &Input) -> Result<bool> {
+    each_puzzle(input, |layout, solver, givens| {
+        if solver.solve(givens).is_none() {
+            return Outcome::Error("no solution from here: some entry is wrong".into());
+        }
+        let board = match logic::Board::new(layout, givens) {
+            Ok(b) => b,
+            Err(e) => return Outcome::Error(e.to_string()),
+        };
+        match logic::next_step(&board) {
+            Some(step) => Outcome::Rated(step.explain(layout), step_json(layout, &step)),
+            None if board.is_solved() => Outcome::Rated("solved".into(), json!({ "solved": true })),
+            None => Outcome::Rated(
+                "no step: this needs a technique the solver does not know (or a guess)".into(),
+                json!({ "solved": false, "step": null }),
+            ),
+        }
+    })
+}
+
+/// A step as JSON: technique, rating, sentence, and what it changes.
+fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
+    let cells = |list: &[(pseudoku_core::layout::CellId, Symbol)]| -> Vec<serde_json::Value> {
+        list.iter().map(|&(c, s)| json!({ "cell": logic::cell_name(layout, c), "symbol": s.to_string() })).collect()
+    };
+    json!({
+        "technique": step.technique.name(),
+        "rating": (step.rating * 10.0).round() / 10.0,
+        "explanation": step.explain(layout),
+        "placements": cells(&step.placements),
+        "eliminations": cells(&step.eliminations),
+        "cells": step.cells.iter().map(|&c| logic::cell_name(layout, c)).collect::<Vec<_>>(),
+        "houses": step.houses.iter().map(|&h| logic::house_name(layout, h)).collect::<Vec<_>>(),
     })
 }
 

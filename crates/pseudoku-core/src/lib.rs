@@ -27,6 +27,7 @@ pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod layout;
+pub mod logic;
 pub mod partition;
 pub mod seed;
 pub mod solver;

@@ -1,0 +1,75 @@
+//! Basic fish: a symbol whose places in `k` disjoint base houses (rows) all
+//! lie in `k` disjoint cover houses (columns), or the other way round, can
+//! go nowhere else in the cover houses. X-Wing (2), Swordfish (3),
+//! Jellyfish (4).
+
+use super::subsets::subsets;
+use super::{Board, Step, Technique};
+use crate::layout::{CellId, HouseId, HouseKind};
+use crate::symbol::Symbol;
+
+pub(super) fn x_wing(board: &Board) -> Option<Step> {
+    fish(board, 2, Technique::XWing)
+}
+pub(super) fn swordfish(board: &Board) -> Option<Step> {
+    fish(board, 3, Technique::Swordfish)
+}
+pub(super) fn jellyfish(board: &Board) -> Option<Step> {
+    fish(board, 4, Technique::Jellyfish)
+}
+
+fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
+    houses.iter().enumerate().all(|(i, &a)| {
+        houses[i + 1..]
+            .iter()
+            .all(|&b| !board.layout().house(a).cells.iter().any(|c| board.layout().house(b).cells.contains(c)))
+    })
+}
+
+fn fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
+    let layout = board.layout();
+    for (base_kind, cover_kind) in [(HouseKind::Row, HouseKind::Column), (HouseKind::Column, HouseKind::Row)] {
+        for s in (0..layout.size()).map(Symbol::new) {
+            let bases: Vec<HouseId> = board
+                .house_ids()
+                .filter(|&h| layout.house(h).kind == base_kind && !board.placed_in(h, s))
+                .filter(|&h| (2..=k).contains(&board.places(h, s).count()))
+                .collect();
+            let found = subsets(bases.len(), k, &mut |chosen| {
+                let base: Vec<HouseId> = chosen.iter().map(|&i| bases[i]).collect();
+                if !disjoint(board, &base) {
+                    return None;
+                }
+                let places: Vec<CellId> = base.iter().flat_map(|&h| board.places(h, s)).collect();
+                let mut covers: Vec<HouseId> = Vec::new();
+                for &p in &places {
+                    let mut of = layout.houses_of(p).filter(|&h| layout.house(h).kind == cover_kind);
+                    let (Some(cover), None) = (of.next(), of.next()) else { return None };
+                    if !covers.contains(&cover) {
+                        covers.push(cover);
+                    }
+                }
+                if covers.len() != k || !disjoint(board, &covers) {
+                    return None;
+                }
+                let in_base = |c: &CellId| base.iter().any(|&h| layout.house(h).cells.contains(c));
+                let eliminations: Vec<(CellId, Symbol)> =
+                    covers.iter().flat_map(|&h| board.places(h, s)).filter(|c| !in_base(c)).map(|c| (c, s)).collect();
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let mut step = Step::new(technique);
+                step.eliminations = eliminations;
+                step.cells = places;
+                step.symbols.push(s);
+                covers.sort();
+                step.houses = base.into_iter().chain(covers).collect();
+                Some(step)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}

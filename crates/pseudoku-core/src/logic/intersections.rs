@@ -1,0 +1,60 @@
+//! Locked candidates: when a symbol's places in one house all lie in a
+//! second house, the symbol can go nowhere else in the second house.
+//! Pointing when the first house is a box (or region), claiming otherwise.
+
+use super::{Board, Step, Technique};
+use crate::layout::{CellId, HouseId, HouseKind};
+use crate::symbol::Symbol;
+
+pub(super) fn find(board: &Board) -> Option<Step> {
+    // Pointing first: it rates lower.
+    search(board, &[true, false], &mut Some)
+}
+
+pub(super) fn direct_pointing(board: &Board) -> Option<Step> {
+    search(board, &[true], &mut |step| super::direct(board, step, Technique::DirectPointing))
+}
+
+pub(super) fn direct_claiming(board: &Board) -> Option<Step> {
+    search(board, &[false], &mut |step| super::direct(board, step, Technique::DirectClaiming))
+}
+
+/// The first intersection step (pointing when `kinds` says `true`,
+/// claiming for `false`, in that order) that `keep` accepts.
+fn search(board: &Board, kinds: &[bool], keep: &mut dyn FnMut(Step) -> Option<Step>) -> Option<Step> {
+    let is_box = |h: HouseId| matches!(board.layout().house(h).kind, HouseKind::Box | HouseKind::Region);
+    for &pointing in kinds {
+        for a in board.house_ids().filter(|&h| is_box(h) == pointing) {
+            for s in (0..board.layout().size()).map(Symbol::new) {
+                if board.placed_in(a, s) {
+                    continue;
+                }
+                let places: Vec<CellId> = board.places(a, s).collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                // Houses other than `a` holding every place.
+                for b in board.layout().houses_of(places[0]).filter(|&b| b != a) {
+                    if !places.iter().all(|&p| board.layout().house(b).cells.contains(&p)) {
+                        continue;
+                    }
+                    let a_cells = &board.layout().house(a).cells;
+                    let eliminations: Vec<(CellId, Symbol)> =
+                        board.places(b, s).filter(|c| !a_cells.contains(c)).map(|c| (c, s)).collect();
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(if pointing { Technique::Pointing } else { Technique::Claiming });
+                    step.eliminations = eliminations;
+                    step.cells = places.clone();
+                    step.symbols.push(s);
+                    step.houses = vec![a, b];
+                    if let Some(step) = keep(step) {
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}

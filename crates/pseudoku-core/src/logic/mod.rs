@@ -1,0 +1,516 @@
+//! Solving as a person does: one named step at a time, each with the cells,
+//! symbols and houses that explain it, and a difficulty rating on the
+//! Sudoku Explainer (SE) scale.
+//!
+//! A [`Board`] holds values and candidates (up to 64 symbols). [`next_step`]
+//! returns the easiest [`Step`] available: the techniques are tried from the
+//! lowest rating up, each family in its own file, generic over houses so
+//! they work on every variant. [`rate`] applies easiest steps until the
+//! grid is solved; the rating is the hardest step on that path, as Sudoku
+//! Explainer rates, and the [`Level`] follows from it.
+//!
+//! ```
+//! use pseudoku_core::layout::Layout;
+//! use pseudoku_core::format::line;
+//! use pseudoku_core::logic::{rate, Level};
+//!
+//! let layout = Layout::classic(3).unwrap();
+//! let givens = line::parse(&layout,
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+//! let rating = rate(&layout, &givens).unwrap();
+//! assert!(rating.solved);
+//! assert_eq!(rating.level, Level::Easy);
+//! ```
+
+use core::fmt;
+
+use crate::layout::{CellId, HouseId, HouseKind, Layout};
+use crate::symbol::Symbol;
+
+mod fish;
+mod intersections;
+mod singles;
+mod subsets;
+
+/// The most symbols the logical solver handles (one bit each in a `u64`).
+pub const MAX_SYMBOLS: usize = 64;
+
+/// A human technique, with its Sudoku Explainer rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    FullHouse,
+    /// A hidden single in a box (or jigsaw region).
+    HiddenSingleBox,
+    /// A hidden single in any other house.
+    HiddenSingle,
+    /// Pointing whose elimination leaves a hidden single, placed at once.
+    DirectPointing,
+    /// Claiming whose elimination leaves a hidden single.
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single.
+    DirectHiddenPair,
+    NakedSingle,
+    /// A hidden triple whose eliminations leave a hidden single.
+    DirectHiddenTriple,
+    /// Locked candidates, type 1: a box's symbol confined to one line.
+    Pointing,
+    /// Locked candidates, type 2: a line's symbol confined to one box.
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriple,
+    Swordfish,
+    HiddenTriple,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+}
+
+impl Technique {
+    /// The Sudoku Explainer rating of the technique.
+    pub fn rating(self) -> f32 {
+        match self {
+            Technique::FullHouse => 1.0,
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingle => 1.5,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenPair => 2.0,
+            Technique::NakedSingle => 2.3,
+            Technique::DirectHiddenTriple => 2.5,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+        }
+    }
+
+    /// The technique's name, as players know it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingleBox => "hidden single (box)",
+            Technique::HiddenSingle => "hidden single",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One logical step: what it places and removes, and the cells, symbols
+/// and houses that justify it (the words are made from these).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub technique: Technique,
+    /// The step's rating (the technique's, unless a longer pattern costs more).
+    pub rating: f32,
+    pub placements: Vec<(CellId, Symbol)>,
+    pub eliminations: Vec<(CellId, Symbol)>,
+    /// The cells of the pattern.
+    pub cells: Vec<CellId>,
+    /// The symbols of the pattern.
+    pub symbols: Vec<Symbol>,
+    /// The houses the pattern lives in (the first is where to look).
+    pub houses: Vec<HouseId>,
+}
+
+impl Step {
+    fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            rating: technique.rating(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            symbols: Vec::new(),
+            houses: Vec::new(),
+        }
+    }
+
+    /// The step in one sentence, naming cells and houses as players do.
+    pub fn explain(&self, layout: &Layout) -> String {
+        let house = |h: HouseId| house_name(layout, h);
+        let symbols = list(self.symbols.iter().map(ToString::to_string));
+        let houses = list(self.houses.iter().map(|&h| house(h)));
+        let cells = list(self.cells.iter().map(|&c| cell_name(layout, c)));
+        let removed = list(self.eliminations.iter().map(|&(c, s)| format!("{s} from {}", cell_name(layout, c))));
+        let placed = list(self.placements.iter().map(|&(c, s)| format!("{s} in {}", cell_name(layout, c))));
+        let result = match (self.eliminations.is_empty(), self.placements.is_empty()) {
+            (false, true) => format!("so remove {removed}"),
+            (true, _) => format!("so place {placed}"),
+            (false, false) => format!("so remove {removed}, which leaves one place: {placed}"),
+        };
+        match self.technique {
+            Technique::FullHouse => format!("{} is the last empty cell of {houses}, {result}", cells),
+            Technique::HiddenSingleBox | Technique::HiddenSingle => {
+                format!("In {houses} the {symbols} can only go in {cells}, {result}")
+            }
+            Technique::NakedSingle => format!("{cells} can only hold {symbols}, {result}"),
+            Technique::Pointing | Technique::Claiming | Technique::DirectPointing | Technique::DirectClaiming => {
+                let (a, b) = (self.houses.first().map(|&h| house(h)), self.houses.get(1).map(|&h| house(h)));
+                format!("In {} the {symbols} can only go in {}, {result}", a.unwrap_or_default(), b.unwrap_or_default())
+            }
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
+                format!("In {houses} the cells {cells} hold only {symbols} between them ({}), {result}", self.technique)
+            }
+            Technique::HiddenPair
+            | Technique::HiddenTriple
+            | Technique::HiddenQuad
+            | Technique::DirectHiddenPair
+            | Technique::DirectHiddenTriple => {
+                format!("In {houses} the {symbols} can only go in {cells} ({}), {result}", self.technique)
+            }
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                format!("The {symbols} in {houses} lie in {cells} ({}), {result}", self.technique)
+            }
+        }
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `r4c1` on a board, `s2r3` on a Pie, `cell 7` elsewhere (all 1-based).
+pub fn cell_name(layout: &Layout, cell: CellId) -> String {
+    match layout.geometry() {
+        crate::layout::Geometry::Pie { rings, .. } => {
+            format!("s{}r{}", cell.index() / rings + 1, cell.index() % rings + 1)
+        }
+        _ => match layout.position(cell) {
+            Some((r, c)) => format!("r{}c{}", r + 1, c + 1),
+            None => format!("cell {}", cell.index() + 1),
+        },
+    }
+}
+
+/// "row 4", "box 5", "the diagonal": a house as players name it, numbered
+/// within its kind from 1.
+pub fn house_name(layout: &Layout, house: HouseId) -> String {
+    let kind = layout.house(house).kind;
+    let number = layout.houses()[..house.index()].iter().filter(|h| h.kind == kind).count() + 1;
+    match kind {
+        HouseKind::Row => format!("row {number}"),
+        HouseKind::Column => format!("column {number}"),
+        HouseKind::Box => format!("box {number}"),
+        HouseKind::Region => format!("region {number}"),
+        HouseKind::Diagonal => format!("diagonal {number}"),
+        HouseKind::AntiDiagonal => format!("anti-diagonal {number}"),
+        HouseKind::Ring => format!("ring {number}"),
+        HouseKind::SectorPair => format!("sector pair {number}"),
+        HouseKind::Extra => format!("house {}", house.index() + 1),
+    }
+}
+
+/// Why a board cannot be set up or went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    #[error("the logical solver handles up to {MAX_SYMBOLS} symbols, not {0}")]
+    TooManySymbols(usize),
+    #[error("expected {expected} cells, found {found}")]
+    Length { expected: usize, found: usize },
+    #[error("cell {cell} repeats a symbol of its house")]
+    Repeat { cell: usize },
+}
+
+/// Values and candidates of a grid being solved by logic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board<'a> {
+    layout: &'a Layout,
+    values: Vec<Option<Symbol>>,
+    /// Candidates of each empty cell, one bit per symbol; 0 for a filled cell.
+    cands: Vec<u64>,
+}
+
+impl<'a> Board<'a> {
+    /// The board of a puzzle: every symbol its peers leave is a candidate.
+    pub fn new(layout: &'a Layout, values: &[Option<Symbol>]) -> Result<Board<'a>, LogicError> {
+        let n = layout.size();
+        if n > MAX_SYMBOLS {
+            return Err(LogicError::TooManySymbols(n));
+        }
+        if values.len() != layout.cell_count() {
+            return Err(LogicError::Length { expected: layout.cell_count(), found: values.len() });
+        }
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut board = Board { layout, values: vec![None; values.len()], cands: vec![all; values.len()] };
+        for (i, v) in values.iter().enumerate() {
+            if let Some(s) = v {
+                if board.cands[i] & (1 << s.index()) == 0 {
+                    return Err(LogicError::Repeat { cell: i });
+                }
+                board.place(CellId(i as u32), *s);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board with a player's pencil marks as the candidates of the
+    /// empty cells (marks the peers' values rule out are dropped).
+    pub fn with_marks(mut self, marks: &[u64]) -> Board<'a> {
+        for (i, &m) in marks.iter().enumerate().take(self.cands.len()) {
+            if self.values[i].is_none() {
+                self.cands[i] &= m;
+            }
+        }
+        self
+    }
+
+    pub fn layout(&self) -> &'a Layout {
+        self.layout
+    }
+
+    pub fn value(&self, cell: CellId) -> Option<Symbol> {
+        self.values[cell.index()]
+    }
+
+    pub fn values(&self) -> &[Option<Symbol>] {
+        &self.values
+    }
+
+    /// The candidates of a cell (0 when it has a value).
+    pub fn candidates(&self, cell: CellId) -> u64 {
+        self.cands[cell.index()]
+    }
+
+    pub fn has(&self, cell: CellId, symbol: Symbol) -> bool {
+        self.cands[cell.index()] & (1 << symbol.index()) != 0
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(Option::is_some)
+    }
+
+    /// Some empty cell has no candidate left: the board is broken.
+    pub fn is_broken(&self) -> bool {
+        self.values.iter().zip(&self.cands).any(|(v, &c)| v.is_none() && c == 0)
+    }
+
+    /// Puts `symbol` in `cell` and removes it from the peers' candidates.
+    pub fn place(&mut self, cell: CellId, symbol: Symbol) {
+        self.values[cell.index()] = Some(symbol);
+        self.cands[cell.index()] = 0;
+        let bit = !(1u64 << symbol.index());
+        for &p in self.layout.peers(cell) {
+            self.cands[p as usize] &= bit;
+        }
+    }
+
+    pub fn eliminate(&mut self, cell: CellId, symbol: Symbol) {
+        self.cands[cell.index()] &= !(1u64 << symbol.index());
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &(c, s) in &step.placements {
+            if self.values[c.index()].is_none() {
+                self.place(c, s);
+            }
+        }
+        for &(c, s) in &step.eliminations {
+            self.eliminate(c, s);
+        }
+    }
+
+    /// The empty cells of a house where `symbol` is a candidate.
+    pub fn places(&self, house: HouseId, symbol: Symbol) -> impl Iterator<Item = CellId> + '_ {
+        let bit = 1u64 << symbol.index();
+        self.layout.house(house).cells.iter().copied().filter(move |c| self.cands[c.index()] & bit != 0)
+    }
+
+    /// Whether `symbol` is already placed in `house`.
+    pub fn placed_in(&self, house: HouseId, symbol: Symbol) -> bool {
+        self.layout.house(house).cells.iter().any(|c| self.values[c.index()] == Some(symbol))
+    }
+
+    fn house_ids(&self) -> impl Iterator<Item = HouseId> {
+        (0..self.layout.houses().len() as u32).map(HouseId)
+    }
+
+    /// Whether two cells see each other (share a house).
+    pub fn sees(&self, a: CellId, b: CellId) -> bool {
+        a != b && self.layout.peers(a).contains(&b.0)
+    }
+}
+
+/// The symbols of a mask, lowest first.
+pub(crate) fn symbols_of(mask: u64) -> impl Iterator<Item = Symbol> {
+    (0..64).filter(move |b| mask & (1u64 << b) != 0).map(Symbol::new)
+}
+
+/// A step made direct: its eliminations leave a symbol with one place in a
+/// house, and that placement joins the step (Sudoku Explainer's direct
+/// techniques, which rate lower than the plain ones).
+pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Option<Step> {
+    let mut after = board.clone();
+    for &(c, s) in &step.eliminations {
+        after.eliminate(c, s);
+    }
+    // Where the hidden single must appear: in the pattern's own house for a
+    // hidden set; for locked candidates, in a house of the first house's kind.
+    let first = step.houses[0];
+    let kind = board.layout().house(first).kind;
+    let hidden_set = matches!(technique, Technique::DirectHiddenPair | Technique::DirectHiddenTriple);
+    let allowed = |h: HouseId| if hidden_set { h == first } else { board.layout().house(h).kind == kind };
+    let single = step.eliminations.iter().find_map(|&(c, s)| {
+        board.layout().houses_of(c).filter(|&h| allowed(h)).find_map(|h| {
+            if after.placed_in(h, s) {
+                return None;
+            }
+            let mut places = after.places(h, s);
+            match (places.next(), places.next()) {
+                (Some(p), None) => Some((p, s)),
+                _ => None,
+            }
+        })
+    })?;
+    step.technique = technique;
+    step.rating = technique.rating();
+    step.placements.push(single);
+    Some(step)
+}
+
+/// The technique families, easiest first; each finds its easiest step.
+const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
+    singles::full_house,
+    singles::hidden_single,
+    intersections::direct_pointing,
+    intersections::direct_claiming,
+    subsets::direct_hidden_pair,
+    singles::naked_single,
+    subsets::direct_hidden_triple,
+    intersections::find,
+    subsets::naked_pair,
+    fish::x_wing,
+    subsets::hidden_pair,
+    subsets::naked_triple,
+    fish::swordfish,
+    subsets::hidden_triple,
+    subsets::naked_quad,
+    fish::jellyfish,
+    subsets::hidden_quad,
+];
+
+/// The easiest step the board allows, or `None` when no technique applies
+/// (the puzzle then needs guessing, or is solved).
+pub fn next_step(board: &Board) -> Option<Step> {
+    if board.is_solved() || board.is_broken() {
+        return None;
+    }
+    FAMILIES.iter().find_map(|find| find(board))
+}
+
+/// How hard a puzzle feels, by the hardest step it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Hidden singles in boxes (SE up to 1.2).
+    Easy,
+    /// Singles (SE up to 2.4).
+    Medium,
+    /// Intersections, subsets, basic fish and wings (SE up to 4.9).
+    Hard,
+    /// Harder patterns and short chains (SE up to 6.9).
+    Expert,
+    /// Long chains and forcing chains (SE 7.0 and up).
+    Extreme,
+    /// Past every technique the solver knows.
+    NeedsGuessing,
+}
+
+impl Level {
+    /// The level of a Sudoku Explainer rating.
+    pub fn of(se: f32) -> Level {
+        match se {
+            x if x <= 1.25 => Level::Easy,
+            x if x <= 2.45 => Level::Medium,
+            x if x <= 4.95 => Level::Hard,
+            x if x <= 6.95 => Level::Expert,
+            _ => Level::Extreme,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+            Level::NeedsGuessing => "needs guessing",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The rating of a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The hardest step on the path of easiest steps (SE scale); past the
+    /// techniques known, the rating of the hardest step taken before.
+    pub se: f32,
+    pub level: Level,
+    /// The technique of that hardest step.
+    pub hardest: Option<Technique>,
+    /// Every step taken.
+    pub steps: Vec<Step>,
+    /// Logic alone solved the puzzle.
+    pub solved: bool,
+}
+
+/// Rates a puzzle: applies easiest steps until it is solved or none is
+/// left.
+pub fn rate(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Rating, LogicError> {
+    let mut board = Board::new(layout, givens)?;
+    let mut steps: Vec<Step> = Vec::new();
+    while let Some(step) = next_step(&board) {
+        board.apply(&step);
+        steps.push(step);
+    }
+    let solved = board.is_solved();
+    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
+    let se = hardest.map_or(0.0, |s| s.rating);
+    let level = if solved { Level::of(se) } else { Level::NeedsGuessing };
+    Ok(Rating { se, level, hardest: hardest.map(|s| s.technique), steps, solved })
+}
+
+#[cfg(test)]
+mod tests;
