@@ -1,0 +1,175 @@
+//! Building a [`Layout`] from a [`Spec`]: the base layout of its shape, then
+//! its extra houses, with errors that point at the lines that described
+//! them when the spec was read from a file.
+
+use super::{GridSpec, Regions, Shape, Spec, VariantError, VariantErrorKind, MAX_BOARD_SIDE, MAX_CUSTOM_CELLS};
+use crate::layout::{Geometry, House, HouseKind, Layout, LayoutError};
+use crate::symbol::MAX_SYMBOLS;
+
+impl Spec {
+    /// The layout this spec describes.
+    pub fn build(&self) -> Result<Layout, LayoutError> {
+        let base = build_base(self, &Lines::default()).map_err(into_layout_error)?;
+        add_houses(self, base, &Lines::default()).map_err(into_layout_error)
+    }
+}
+
+/// A [`Spec`] built in code has no text, so its errors are layout errors.
+fn into_layout_error(e: VariantError) -> LayoutError {
+    match e.kind {
+        VariantErrorKind::Layout(e) => e,
+        other => LayoutError::Unsupported(other.to_string()),
+    }
+}
+
+/// Where the parts of a spec were written, for errors after parsing.
+#[derive(Default)]
+pub(super) struct Lines {
+    /// The line of the keyword that fixed the shape (and of the region map).
+    pub(super) shape: usize,
+    /// The line of each `grid`.
+    pub(super) grids: Vec<usize>,
+    /// Each house's line and the column of each of its cells.
+    pub(super) houses: Vec<(usize, Vec<(usize, String)>)>,
+}
+
+/// The layout of one `size × size` grid with its regions and diagonals.
+fn grid_layout(size: usize, grid: &GridSpec) -> Result<Layout, LayoutError> {
+    if size == 0 || size > MAX_SYMBOLS {
+        return Err(LayoutError::BadSize(size));
+    }
+    let layout = match &grid.regions {
+        Regions::Boxes { rows, cols } => {
+            if rows.checked_mul(*cols) != Some(size) {
+                return Err(LayoutError::Unsupported(format!(
+                    "boxes {rows}x{cols} do not hold {size} cells, the size of the grid"
+                )));
+            }
+            Layout::boxed(*rows, *cols)?
+        }
+        Regions::None => Layout::latin(size)?,
+        Regions::Map(map) => Layout::jigsaw(size, map)?,
+    };
+    if grid.diagonals {
+        layout.with_diagonals()
+    } else {
+        Ok(layout)
+    }
+}
+
+/// The layout of a spec without its extra houses (`None` for a custom
+/// layout, whose houses are all extra).
+pub(super) fn build_base(spec: &Spec, lines: &Lines) -> Result<Option<Layout>, VariantError> {
+    let size = spec.size;
+    let at_shape = |e: LayoutError| VariantError::at(lines.shape, 0, VariantErrorKind::Layout(e));
+    if size == 0 || size > MAX_SYMBOLS {
+        return Err(at_shape(LayoutError::BadSize(size)));
+    }
+    match &spec.shape {
+        Shape::Square(grid) => grid_layout(size, grid).map(Some).map_err(at_shape),
+        Shape::Board { height, width, grids } => {
+            let (height, width) = (*height, *width);
+            for (what, found) in [("the board height", height), ("the board width", width)] {
+                if found > MAX_BOARD_SIDE {
+                    return Err(VariantError::at(
+                        lines.shape,
+                        0,
+                        VariantErrorKind::TooLarge { what, found, max: MAX_BOARD_SIDE },
+                    ));
+                }
+            }
+            if grids.is_empty() {
+                return Err(VariantError::at(lines.shape, 0, VariantErrorKind::NoGrids));
+            }
+            let mut built = Vec::with_capacity(grids.len());
+            for (g, placed) in grids.iter().enumerate() {
+                let line = lines.grids.get(g).copied().unwrap_or(0);
+                let err = |e| VariantError::at(line, 0, VariantErrorKind::Layout(e));
+                if placed.row > height || placed.col > width || placed.row + size > height || placed.col + size > width
+                {
+                    return Err(err(LayoutError::GridOutside {
+                        grid: g,
+                        row: placed.row,
+                        col: placed.col,
+                        height,
+                        width,
+                    }));
+                }
+                built.push(grid_layout(size, &placed.grid).map_err(err)?);
+            }
+            let placed: Vec<(usize, usize, &Layout)> =
+                grids.iter().zip(&built).map(|(p, l)| (p.row, p.col, l)).collect();
+            Layout::multigrid(height, width, &placed).map(Some).map_err(at_shape)
+        }
+        Shape::Pie { sectors, rings } => {
+            if *rings > MAX_SYMBOLS {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::TooLarge { what: "the number of rings", found: *rings, max: MAX_SYMBOLS },
+                ));
+            }
+            if *sectors != size {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::SizeMismatch { what: "a pie", implied: *sectors, size },
+                ));
+            }
+            Layout::pie(*sectors, *rings).map(Some).map_err(at_shape)
+        }
+        Shape::Custom { cells } => {
+            if *cells > MAX_CUSTOM_CELLS {
+                return Err(VariantError::at(
+                    lines.shape,
+                    0,
+                    VariantErrorKind::TooLarge { what: "the number of cells", found: *cells, max: MAX_CUSTOM_CELLS },
+                ));
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// The number of cells of a spec's layout, given its base layout.
+pub(super) fn cell_count(spec: &Spec, base: &Option<Layout>) -> usize {
+    match (&spec.shape, base) {
+        (_, Some(l)) => l.cell_count(),
+        (Shape::Custom { cells }, None) => *cells,
+        _ => 0,
+    }
+}
+
+/// Checks the extra houses and adds them to the base layout.
+pub(super) fn add_houses(spec: &Spec, base: Option<Layout>, lines: &Lines) -> Result<Layout, VariantError> {
+    let cells = cell_count(spec, &base);
+    let mut houses = Vec::with_capacity(spec.houses.len());
+    for (h, house) in spec.houses.iter().enumerate() {
+        let (line, cols) = lines.houses.get(h).map(|(l, c)| (*l, c.as_slice())).unwrap_or((0, &[]));
+        let col = |i: usize| cols.get(i).map_or((0, String::new()), |(c, t)| (*c, t.clone()));
+        let mut seen = Vec::with_capacity(house.len());
+        for (i, cell) in house.iter().enumerate() {
+            if cell.index() >= cells {
+                let (c, text) = col(i);
+                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                return Err(VariantError::at(line, c, VariantErrorKind::NoSuchCell(text)));
+            }
+            if seen.contains(cell) {
+                let (c, text) = col(i);
+                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                return Err(VariantError::at(line, c, VariantErrorKind::HouseRepeat(text)));
+            }
+            seen.push(*cell);
+        }
+        if house.len() != spec.size {
+            return Err(VariantError::at(line, 0, VariantErrorKind::HouseSize { found: house.len(), size: spec.size }));
+        }
+        houses.push(House { kind: HouseKind::Extra, cells: house.clone() });
+    }
+    let layout = match base {
+        Some(base) if houses.is_empty() => Ok(base),
+        Some(base) => base.with_houses(houses),
+        None => Layout::new(spec.size, cells, Geometry::Abstract, houses),
+    };
+    layout.map_err(|e| VariantError::at(lines.shape, 0, VariantErrorKind::Layout(e)))
+}
