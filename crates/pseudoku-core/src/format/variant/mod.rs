@@ -44,18 +44,22 @@
 
 use core::str::FromStr;
 
-use crate::format::line::{self, cells_of, LineError, TextPos};
-use crate::format::{read_field, Entry, Place};
-use crate::layout::{CellId, Geometry, Layout};
+use crate::format::line::{self, LineError, TextPos};
+use crate::format::Place;
+use crate::layout::{CellId, Layout};
 use crate::symbol::{Symbol, MAX_SYMBOLS};
 
 mod build;
 mod error;
 mod print;
+mod rows;
+mod words;
 
 pub use error::{VariantError, VariantErrorKind};
 
 use build::{add_houses, build_base, cell_count, Lines};
+use rows::{read_givens, read_region_map};
+use words::{short, Words};
 
 /// The largest height or width of a board.
 pub const MAX_BOARD_SIDE: usize = 1024;
@@ -200,88 +204,6 @@ fn clean_name(name: &str) -> Option<String> {
 // ---------------------------------------------------------------------------
 // Reading
 
-/// The words of one line, with their 1-based columns.
-struct Words<'a> {
-    text: &'a str,
-    /// Byte offset of the rest.
-    pos: usize,
-    line: usize,
-    keyword: &'static str,
-}
-
-impl<'a> Words<'a> {
-    fn new(text: &'a str, line: usize) -> Words<'a> {
-        Words { text, pos: 0, line, keyword: "" }
-    }
-
-    fn column_of(&self, byte: usize) -> usize {
-        self.text[..byte].chars().count() + 1
-    }
-
-    /// The next whitespace-separated word and its column.
-    fn next(&mut self) -> Option<(usize, &'a str)> {
-        let rest = &self.text[self.pos..];
-        let start = self.pos + (rest.len() - rest.trim_start().len());
-        let word_len = self.text[start..].find(char::is_whitespace).unwrap_or(self.text.len() - start);
-        if word_len == 0 {
-            return None;
-        }
-        self.pos = start + word_len;
-        Some((self.column_of(start), &self.text[start..start + word_len]))
-    }
-
-    /// The rest of the line, trimmed, and its column.
-    fn rest(&mut self) -> (usize, &'a str) {
-        let rest = &self.text[self.pos..];
-        let start = self.pos + (rest.len() - rest.trim_start().len());
-        self.pos = self.text.len();
-        (self.column_of(start), self.text[start..].trim_end())
-    }
-
-    fn err(&self, column: usize, kind: VariantErrorKind) -> VariantError {
-        VariantError::at(self.line, column, kind)
-    }
-
-    fn required(&mut self, what: &'static str) -> Result<(usize, &'a str), VariantError> {
-        let end = self.column_of(self.text.trim_end().len());
-        self.next().ok_or_else(|| self.err(end, VariantErrorKind::Missing { keyword: self.keyword, what }))
-    }
-
-    fn number(&mut self, what: &'static str, min: usize) -> Result<(usize, usize), VariantError> {
-        let (col, word) = self.required(what)?;
-        match word.parse::<usize>() {
-            Ok(n) if n >= min && n <= u32::MAX as usize => Ok((col, n)),
-            _ => Err(self.err(col, VariantErrorKind::Expected { what, found: short(word) })),
-        }
-    }
-
-    /// `RxC` (also `R×C`).
-    fn dims(&mut self, what: &'static str) -> Result<(usize, usize, usize), VariantError> {
-        let (col, word) = self.required(what)?;
-        let bad = || self.err(col, VariantErrorKind::Expected { what, found: short(word) });
-        let (a, b) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-        match (a.parse::<usize>(), b.parse::<usize>()) {
-            (Ok(a), Ok(b)) if a >= 1 && b >= 1 && a <= u32::MAX as usize && b <= u32::MAX as usize => Ok((col, a, b)),
-            _ => Err(bad()),
-        }
-    }
-
-    fn end(&mut self) -> Result<(), VariantError> {
-        match self.next() {
-            None => Ok(()),
-            Some((col, word)) => Err(self.err(col, VariantErrorKind::Trailing(short(word)))),
-        }
-    }
-}
-
-fn short(text: &str) -> String {
-    let mut s: String = text.chars().take(24).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
-}
-
 /// A cell named in a `house` line.
 enum CellRef {
     RowCol(usize, usize),
@@ -297,41 +219,6 @@ fn read_cell_ref(token: &str) -> Option<CellRef> {
         return Some(CellRef::RowCol(r.checked_sub(1)?, c.checked_sub(1)?));
     }
     lower.parse::<usize>().ok().map(CellRef::Index)
-}
-
-/// A region map as read: names renumbered in order of first appearance.
-struct RegionMap {
-    size: usize,
-    map: Vec<usize>,
-}
-
-/// A row split into cells: `(column, text)` for each.
-fn split_row(text: &str, width: Option<usize>, chars_are_positions: bool) -> Vec<(usize, &str)> {
-    let text = text.trim_end();
-    let column_of = |byte: usize| text[..byte].chars().count() + 1;
-    if text.contains(',') {
-        let mut out = Vec::new();
-        let mut start = 0;
-        for field in text.split(',') {
-            let lead = field.len() - field.trim_start().len();
-            out.push((column_of(start + lead), field.trim()));
-            start += field.len() + 1;
-        }
-        return out;
-    }
-    let tokens: Vec<(usize, &str)> =
-        text.split_whitespace().map(|t| (column_of(t.as_ptr() as usize - text.as_ptr() as usize), t)).collect();
-    // A row of unknown width (the first row of a region map before any
-    // `size`) is read one character per cell.
-    let token_mode = width.is_some_and(|w| w > 1 && tokens.len() == w);
-    if token_mode {
-        return tokens;
-    }
-    text.char_indices()
-        .enumerate()
-        .filter(|(_, (_, c))| chars_are_positions || !c.is_whitespace())
-        .map(|(n, (b, c))| (n + 1, &text[b..b + c.len_utf8()]))
-        .collect()
 }
 
 /// A `house` line: its line number and each cell's column, text and reference.
@@ -749,240 +636,6 @@ impl<'a> Parser<'a> {
         };
         Ok(Variant { spec, layout, givens })
     }
-}
-
-/// Reads the `size` rows of a region map after line `*i`; a `size` of
-/// `None` is taken from the first row.
-fn read_region_map(
-    lines: &[&str],
-    i: &mut usize,
-    keyword_line: usize,
-    size: Option<usize>,
-) -> Result<RegionMap, VariantError> {
-    let mut size = size;
-    let mut names: Vec<&str> = Vec::new();
-    let mut map = Vec::new();
-    let mut rows = 0;
-    while size.is_none_or(|n| rows < n) {
-        let Some(raw) = lines.get(*i) else {
-            let expected = size.unwrap_or(0);
-            return Err(VariantError::at(
-                keyword_line,
-                0,
-                VariantErrorKind::MissingRows { what: "region map", expected, found: rows },
-            ));
-        };
-        *i += 1;
-        let t = raw.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let cells = split_row(raw, size, false);
-        let n = *size.get_or_insert(cells.len());
-        if n > MAX_SYMBOLS {
-            return Err(VariantError::at(
-                *i,
-                0,
-                VariantErrorKind::TooLarge { what: "the width of the region map", found: n, max: MAX_SYMBOLS },
-            ));
-        }
-        if cells.len() != n {
-            return Err(VariantError::at(
-                *i,
-                0,
-                VariantErrorKind::RowLength { what: "region map", expected: n, found: cells.len() },
-            ));
-        }
-        for (col, name) in cells {
-            if name.is_empty() {
-                return Err(VariantError::at(
-                    *i,
-                    col,
-                    VariantErrorKind::Expected { what: "a region name", found: String::new() },
-                ));
-            }
-            let id = match names.iter().position(|&x| x == name) {
-                Some(id) => id,
-                None => {
-                    names.push(name);
-                    names.len() - 1
-                }
-            };
-            map.push(id);
-        }
-        rows += 1;
-    }
-    Ok(RegionMap { size: size.unwrap_or(0), map })
-}
-
-/// Reads the givens after a `givens` line.
-fn read_givens(
-    spec: &Spec,
-    layout: &Layout,
-    givens_line: usize,
-    inline: Option<(usize, &str)>,
-    rows: &[(usize, &str)],
-) -> Result<Vec<Option<Symbol>>, VariantError> {
-    let n = layout.cell_count();
-    // Where each cell was written, for errors.
-    let mut source = vec![(givens_line, 0); n];
-    let givens = if let Some((col, text)) = inline {
-        line::read(layout, text).map_err(|e| VariantError::at(givens_line, col, VariantErrorKind::Givens(e)))?
-    } else {
-        match &spec.shape {
-            Shape::Custom { .. } => read_custom_rows(layout, givens_line, rows, &mut source)?,
-            _ => read_rows(spec, layout, givens_line, rows, &mut source)?,
-        }
-    };
-    line::check_repeats(layout, &givens).map_err(|e| {
-        let cell = match &e {
-            LineError::Repeat { second, .. } => {
-                (0..n).find(|&i| Place::of(layout, CellId(i as u32)) == *second).unwrap_or(0)
-            }
-            _ => 0,
-        };
-        let (l, c) = source.get(cell).copied().unwrap_or((givens_line, 0));
-        VariantError::at(l, c, VariantErrorKind::Givens(e))
-    })?;
-    Ok(givens)
-}
-
-/// Givens as rows of positions: the rows of a grid, of a multi-grid board,
-/// or the sectors of a pie.
-fn read_rows(
-    spec: &Spec,
-    layout: &Layout,
-    givens_line: usize,
-    rows: &[(usize, &str)],
-    source: &mut [(usize, usize)],
-) -> Result<Vec<Option<Symbol>>, VariantError> {
-    let (size, n, shape) = (spec.size, layout.cell_count(), &spec.shape);
-    let (height, width, positions) = match shape {
-        Shape::Square(_) => (size, size, false),
-        Shape::Pie { sectors, rings } => (*sectors, *rings, false),
-        _ => match layout.geometry() {
-            Geometry::Board { height, width, .. } => (*height, *width, true),
-            _ => (0, 0, true),
-        },
-    };
-    let cell_at = |r: usize, c: usize| -> Option<usize> {
-        match shape {
-            Shape::Board { .. } => layout.cell_at(r, c).map(CellId::index),
-            _ => Some(r * width + c),
-        }
-    };
-    let what = match shape {
-        Shape::Pie { .. } => "pie (rings per sector)",
-        Shape::Board { .. } => "board",
-        _ => "grid",
-    };
-    let mut givens = vec![None; n];
-    if rows.len() < height {
-        return Err(VariantError::at(
-            givens_line,
-            0,
-            VariantErrorKind::MissingRows { what: "givens", expected: height, found: rows.len() },
-        ));
-    }
-    if let Some(&(extra, _)) = rows.get(height) {
-        return Err(VariantError::at(extra, 1, VariantErrorKind::ExtraRow { what: "givens", expected: height }));
-    }
-    for (r, &(line_no, text)) in rows.iter().enumerate() {
-        let cells = split_row(text, Some(width), positions);
-        let err = |col, kind| VariantError::at(line_no, col, kind);
-        // A short row is fine on a board when only gaps are missing.
-        let short_ok = positions && (cells.len()..width).all(|c| cell_at(r, c).is_none());
-        if cells.len() > width || (cells.len() < width && !short_ok) {
-            return Err(err(0, VariantErrorKind::RowLength { what, expected: width, found: cells.len() }));
-        }
-        for (c, &(col, raw)) in cells.iter().enumerate() {
-            let blank = raw.chars().all(char::is_whitespace) && !raw.is_empty();
-            let entry = if blank { Some(Entry::Empty) } else { read_field(raw) };
-            let Some(entry) = entry else {
-                let place = cell_at(r, c).map(|i| Place::of(layout, CellId(i as u32)));
-                return Err(err(
-                    col,
-                    VariantErrorKind::Givens(LineError::Unknown { text: short(raw), at: TextPos::Char(col), place }),
-                ));
-            };
-            match (cell_at(r, c), entry) {
-                (Some(i), _) if blank => {
-                    return Err(err(col, VariantErrorKind::SpaceInCell(Place::of(layout, CellId(i as u32)))))
-                }
-                (Some(_), Entry::Empty) => {}
-                (Some(i), Entry::Number(k)) => {
-                    source[i] = (line_no, col);
-                    givens[i] = Some(symbol(layout, i, k, col).map_err(|kind| err(col, kind))?);
-                }
-                (None, Entry::Empty) => {}
-                (None, Entry::Number(_)) => {
-                    return Err(err(col, VariantErrorKind::OutsideGrids { symbol: short(raw), row: r + 1, col: c + 1 }))
-                }
-            }
-        }
-    }
-    Ok(givens)
-}
-
-/// The symbol numbered `k` at cell `i`, or an out-of-range error.
-fn symbol(layout: &Layout, i: usize, k: u64, col: usize) -> Result<Symbol, VariantErrorKind> {
-    if k >= 1 && k <= layout.size() as u64 {
-        Ok(Symbol::new(k as usize - 1))
-    } else {
-        Err(VariantErrorKind::Givens(LineError::OutOfRange {
-            number: k,
-            at: TextPos::Char(col),
-            place: Place::of(layout, CellId(i as u32)),
-            size: layout.size(),
-        }))
-    }
-}
-
-/// Custom givens: rows in the line format, concatenated in cell order.
-fn read_custom_rows(
-    layout: &Layout,
-    givens_line: usize,
-    rows: &[(usize, &str)],
-    source: &mut [(usize, usize)],
-) -> Result<Vec<Option<Symbol>>, VariantError> {
-    let n = layout.cell_count();
-    let mut givens = Vec::with_capacity(n);
-    for &(line_no, text) in rows {
-        for written in cells_of(text) {
-            let col = match written.at {
-                TextPos::Char(c) => c,
-                TextPos::Field(_) => 1 + text[..written.raw.as_ptr() as usize - text.as_ptr() as usize].chars().count(),
-            };
-            let i = givens.len();
-            let err = |kind| VariantError::at(line_no, col, kind);
-            let place = (i < n).then(|| Place::of(layout, CellId(i as u32)));
-            match written.entry {
-                None => {
-                    return Err(err(VariantErrorKind::Givens(LineError::Unknown {
-                        text: short(written.raw),
-                        at: written.at,
-                        place,
-                    })))
-                }
-                _ if i >= n => {
-                    return Err(err(VariantErrorKind::Givens(LineError::Length { expected: n, found: i + 1 })))
-                }
-                Some(Entry::Empty) => givens.push(None),
-                Some(Entry::Number(k)) => {
-                    source[i] = (line_no, col);
-                    givens.push(Some(symbol(layout, i, k, col).map_err(err)?));
-                }
-            }
-        }
-    }
-    if givens.len() != n {
-        return Err(VariantError::at(
-            givens_line,
-            0,
-            VariantErrorKind::Givens(LineError::Length { expected: n, found: givens.len() }),
-        ));
-    }
-    Ok(givens)
 }
 
 #[cfg(test)]
