@@ -53,13 +53,13 @@ mod build;
 mod error;
 mod print;
 mod rows;
-mod words;
+mod text;
 
 pub use error::{VariantError, VariantErrorKind};
 
 use build::{add_houses, build_base, cell_count, Lines};
 use rows::{read_givens, read_region_map};
-use words::{short, Words};
+use text::{short, LineReader, Words};
 
 /// The largest height or width of a board.
 pub const MAX_BOARD_SIDE: usize = 1024;
@@ -262,15 +262,8 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn parse(mut self, text: &'a str) -> Result<Variant, VariantError> {
-        let lines: Vec<&'a str> = text.lines().collect();
-        let mut i = 0;
-        while i < lines.len() {
-            let (no, raw) = (i + 1, lines[i]);
-            i += 1;
-            let trimmed = raw.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
+        let mut lines = LineReader::new(text);
+        while let Some((no, raw)) = lines.next() {
             if self.first == 0 {
                 self.first = no;
             }
@@ -315,7 +308,7 @@ impl<'a> Parser<'a> {
                             },
                         ));
                     }
-                    let regions = self.grid_option(kw, &mut words, &lines, &mut i)?;
+                    let regions = self.grid_option(kw, &mut words, &mut lines)?;
                     words.end()?;
                     self.top_regions = Some((kw, no, regions));
                 }
@@ -441,7 +434,7 @@ impl<'a> Parser<'a> {
                             );
                         }
                         words.keyword = kw;
-                        regions = Some((kw, self.grid_option(kw, &mut words, &lines, &mut i)?));
+                        regions = Some((kw, self.grid_option(kw, &mut words, &mut lines)?));
                     }
                     self.grids.push(GridLine { line: no, row, col: column, regions: regions.map(|r| r.1), diagonals });
                 }
@@ -449,18 +442,14 @@ impl<'a> Parser<'a> {
                     let (c, rest) = words.rest();
                     let inline = (!rest.is_empty()).then_some((c, rest));
                     let mut rows = Vec::new();
-                    for (k, row) in lines.iter().enumerate().skip(i) {
-                        let t = row.trim();
-                        if t.is_empty() || t.starts_with('#') {
-                            continue;
-                        }
+                    // Every line after `givens` is a row.
+                    for (k, row) in lines.by_ref() {
                         if inline.is_some() {
-                            return Err(VariantError::at(k + 1, 1, VariantErrorKind::Trailing(short(t))));
+                            return Err(VariantError::at(k, 1, VariantErrorKind::Trailing(short(row.trim()))));
                         }
-                        rows.push((k + 1, *row));
+                        rows.push((k, row));
                     }
                     self.givens = Some((no, inline, rows));
-                    break;
                 }
                 _ => return Err(words.err(col, VariantErrorKind::UnknownKeyword(short(keyword)))),
             }
@@ -520,8 +509,7 @@ impl<'a> Parser<'a> {
         &mut self,
         keyword: &'static str,
         words: &mut Words<'a>,
-        lines: &[&'a str],
-        i: &mut usize,
+        lines: &mut LineReader<'a>,
     ) -> Result<Regions, VariantError> {
         match keyword {
             "boxes" => {
@@ -543,7 +531,7 @@ impl<'a> Parser<'a> {
             "no-boxes" => Ok(Regions::None),
             _ => {
                 let known = self.size.map(|(_, n)| n).or_else(|| self.implied.first().map(|&(n, _, _)| n));
-                let map = read_region_map(lines, i, words.line, known)?;
+                let map = read_region_map(lines, words.line, known)?;
                 self.implied.push((map.size, "the region map", words.line));
                 Ok(Regions::Map(map.map))
             }

@@ -4,7 +4,7 @@
 //! by whitespace-separated tokens or one character per cell; see the module
 //! documentation of [`variant`](super).
 
-use super::words::short;
+use super::text::{short, LineReader};
 use super::{Shape, Spec, VariantError, VariantErrorKind};
 use crate::format::line::{self, cells_of, LineError, TextPos};
 use crate::format::{read_field, Entry, Place};
@@ -48,11 +48,10 @@ fn split_row(text: &str, width: Option<usize>, chars_are_positions: bool) -> Vec
         .collect()
 }
 
-/// Reads the `size` rows of a region map after line `*i`; a `size` of
-/// `None` is taken from the first row.
+/// Reads the `size` rows of a region map from `lines`; a `size` of `None`
+/// is taken from the first row.
 pub(super) fn read_region_map(
-    lines: &[&str],
-    i: &mut usize,
+    lines: &mut LineReader<'_>,
     keyword_line: usize,
     size: Option<usize>,
 ) -> Result<RegionMap, VariantError> {
@@ -61,7 +60,7 @@ pub(super) fn read_region_map(
     let mut map = Vec::new();
     let mut rows = 0;
     while size.is_none_or(|n| rows < n) {
-        let Some(raw) = lines.get(*i) else {
+        let Some((no, raw)) = lines.next() else {
             let expected = size.unwrap_or(0);
             return Err(VariantError::at(
                 keyword_line,
@@ -69,23 +68,18 @@ pub(super) fn read_region_map(
                 VariantErrorKind::MissingRows { what: "region map", expected, found: rows },
             ));
         };
-        *i += 1;
-        let t = raw.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
         let cells = split_row(raw, size, false);
         let n = *size.get_or_insert(cells.len());
         if n > MAX_SYMBOLS {
             return Err(VariantError::at(
-                *i,
+                no,
                 0,
                 VariantErrorKind::TooLarge { what: "the width of the region map", found: n, max: MAX_SYMBOLS },
             ));
         }
         if cells.len() != n {
             return Err(VariantError::at(
-                *i,
+                no,
                 0,
                 VariantErrorKind::RowLength { what: "region map", expected: n, found: cells.len() },
             ));
@@ -93,7 +87,7 @@ pub(super) fn read_region_map(
         for (col, name) in cells {
             if name.is_empty() {
                 return Err(VariantError::at(
-                    *i,
+                    no,
                     col,
                     VariantErrorKind::Expected { what: "a region name", found: String::new() },
                 ));

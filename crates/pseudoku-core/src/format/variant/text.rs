@@ -1,8 +1,34 @@
-//! The words of one keyword line, each with its 1-based column, and readers
-//! of a keyword's arguments (numbers, `RxC` sizes, the end of the line) that
-//! say what is missing or wrong, and where.
+//! The text of a variant file as it is read: its lines one at a time,
+//! skipping blank and comment lines ([`LineReader`]), and the words of one
+//! keyword line with their columns ([`Words`]), whose readers of a keyword's
+//! arguments (numbers, `RxC` sizes, the end of the line) say what is missing
+//! or wrong, and where.
 
 use super::{VariantError, VariantErrorKind};
+
+/// The lines of a variant file, read one at a time: each line that is
+/// neither blank nor a comment (`#`), with its 1-based number.
+pub(super) struct LineReader<'a> {
+    lines: core::iter::Enumerate<core::str::Lines<'a>>,
+}
+
+impl<'a> LineReader<'a> {
+    pub(super) fn new(text: &'a str) -> LineReader<'a> {
+        LineReader { lines: text.lines().enumerate() }
+    }
+}
+
+impl<'a> Iterator for LineReader<'a> {
+    /// The 1-based line number and the line as written.
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        self.lines.by_ref().map(|(i, raw)| (i + 1, raw)).find(|(_, raw)| {
+            let t = raw.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+    }
+}
 
 /// The words of one line, with their 1-based columns.
 pub(super) struct Words<'a> {
