@@ -3,14 +3,14 @@
 //! them when the spec was read from a file.
 
 use super::{GridSpec, Regions, Shape, Spec, VariantError, VariantErrorKind, MAX_BOARD_SIDE, MAX_CUSTOM_CELLS};
-use crate::layout::{Geometry, House, HouseKind, Layout, LayoutError};
+use crate::layout::{CellId, Geometry, House, HouseKind, Layout, LayoutError};
 use crate::symbol::MAX_SYMBOLS;
 
 impl Spec {
     /// The layout this spec describes.
     pub fn build(&self) -> Result<Layout, LayoutError> {
-        let base = build_base(self, &Lines::default()).map_err(into_layout_error)?;
-        add_houses(self, base, &Lines::default()).map_err(into_layout_error)
+        let base = build_base(self, &SpecLines::default()).map_err(into_layout_error)?;
+        add_houses(self, base, &SpecLines::default()).map_err(into_layout_error)
     }
 }
 
@@ -24,13 +24,26 @@ fn into_layout_error(e: VariantError) -> LayoutError {
 
 /// Where the parts of a spec were written, for errors after parsing.
 #[derive(Default)]
-pub(super) struct Lines {
+pub(super) struct SpecLines {
     /// The line of the keyword that fixed the shape (and of the region map).
     pub(super) shape: usize,
     /// The line of each `grid`.
     pub(super) grids: Vec<usize>,
-    /// Each house's line and the column of each of its cells.
-    pub(super) houses: Vec<(usize, Vec<(usize, String)>)>,
+    /// Where each house was written.
+    pub(super) houses: Vec<HouseSource>,
+}
+
+/// Where a house was written: its line, and the column and text of each of
+/// its cells.
+pub(super) struct HouseSource {
+    pub(super) line: usize,
+    pub(super) cells: Vec<CellSource>,
+}
+
+/// Where a cell of a house was written, and as what (such as `r1c2`).
+pub(super) struct CellSource {
+    pub(super) column: usize,
+    pub(super) text: String,
 }
 
 /// The layout of one `size × size` grid with its regions and diagonals.
@@ -59,7 +72,7 @@ fn grid_layout(size: usize, grid: &GridSpec) -> Result<Layout, LayoutError> {
 
 /// The layout of a spec without its extra houses (`None` for a custom
 /// layout, whose houses are all extra).
-pub(super) fn build_base(spec: &Spec, lines: &Lines) -> Result<Option<Layout>, VariantError> {
+pub(super) fn build_base(spec: &Spec, lines: &SpecLines) -> Result<Option<Layout>, VariantError> {
     let size = spec.size;
     let at_shape = |e: LayoutError| VariantError::at(lines.shape, 0, VariantErrorKind::Layout(e));
     if size == 0 || size > MAX_SYMBOLS {
@@ -141,22 +154,27 @@ pub(super) fn cell_count(spec: &Spec, base: &Option<Layout>) -> usize {
 }
 
 /// Checks the extra houses and adds them to the base layout.
-pub(super) fn add_houses(spec: &Spec, base: Option<Layout>, lines: &Lines) -> Result<Layout, VariantError> {
+pub(super) fn add_houses(spec: &Spec, base: Option<Layout>, lines: &SpecLines) -> Result<Layout, VariantError> {
     let cells = cell_count(spec, &base);
     let mut houses = Vec::with_capacity(spec.houses.len());
     for (h, house) in spec.houses.iter().enumerate() {
-        let (line, cols) = lines.houses.get(h).map(|(l, c)| (*l, c.as_slice())).unwrap_or((0, &[]));
-        let col = |i: usize| cols.get(i).map_or((0, String::new()), |(c, t)| (*c, t.clone()));
+        let source = lines.houses.get(h);
+        let line = source.map_or(0, |s| s.line);
+        // The column and text of cell `i` (column 0 and the cell's index for
+        // a spec built in code).
+        let written = |i: usize, cell: &CellId| match source.and_then(|s| s.cells.get(i)) {
+            Some(c) if !c.text.is_empty() => (c.column, c.text.clone()),
+            Some(c) => (c.column, cell.index().to_string()),
+            None => (0, cell.index().to_string()),
+        };
         let mut seen = Vec::with_capacity(house.len());
         for (i, cell) in house.iter().enumerate() {
             if cell.index() >= cells {
-                let (c, text) = col(i);
-                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                let (c, text) = written(i, cell);
                 return Err(VariantError::at(line, c, VariantErrorKind::NoSuchCell(text)));
             }
             if seen.contains(cell) {
-                let (c, text) = col(i);
-                let text = if text.is_empty() { cell.index().to_string() } else { text };
+                let (c, text) = written(i, cell);
                 return Err(VariantError::at(line, c, VariantErrorKind::HouseRepeat(text)));
             }
             seen.push(*cell);

@@ -57,9 +57,9 @@ mod text;
 
 pub use error::{VariantError, VariantErrorKind};
 
-use build::{add_houses, build_base, cell_count, Lines};
+use build::{add_houses, build_base, cell_count, CellSource, HouseSource, SpecLines};
 use rows::{read_givens, read_region_map};
-use text::{short, LineReader, Words};
+use text::{short, Dims, LineReader, Words};
 
 /// The largest height or width of a board.
 pub const MAX_BOARD_SIDE: usize = 1024;
@@ -221,12 +221,43 @@ fn read_cell_ref(token: &str) -> Option<CellRef> {
     lower.parse::<usize>().ok().map(CellRef::Index)
 }
 
-/// A `house` line: its line number and each cell's column, text and reference.
-type HouseLine<'a> = (usize, Vec<(usize, &'a str, CellRef)>);
+/// A `house` line as read.
+struct HouseLine<'a> {
+    line: usize,
+    cells: Vec<HouseCell<'a>>,
+}
 
-/// The `givens` line, its inline text `(column, text)` if any, and the rows
-/// after it `(line, text)`.
-type GivensLines<'a> = (usize, Option<(usize, &'a str)>, Vec<(usize, &'a str)>);
+/// A cell of a `house` line: its column, its text and the cell it names.
+struct HouseCell<'a> {
+    column: usize,
+    text: &'a str,
+    cell: CellRef,
+}
+
+/// The `givens` line and the rows of givens.
+struct GivensLines<'a> {
+    line: usize,
+    /// The givens on the `givens` line itself (`givens LINE`): their column
+    /// and text.
+    inline: Option<(usize, &'a str)>,
+    /// The rows after the `givens` line: each one's line and text.
+    rows: Vec<(usize, &'a str)>,
+}
+
+/// A number of symbols implied by a keyword other than `size`.
+struct Implied {
+    size: usize,
+    /// What implies it, for messages (such as "the boxes").
+    what: &'static str,
+    line: usize,
+}
+
+/// The top-level `boxes`, `no-boxes` or `regions` line.
+struct TopRegions {
+    keyword: &'static str,
+    line: usize,
+    regions: Regions,
+}
 
 /// A `grid` line as read; `regions: None` means the default boxes.
 struct GridLine {
@@ -243,8 +274,8 @@ struct Parser<'a> {
     first: usize,
     name: Option<(usize, String)>,
     size: Option<(usize, usize)>,
-    /// Sizes implied by other keywords: (size, what, line).
-    implied: Vec<(usize, &'static str, usize)>,
+    /// Sizes implied by keywords other than `size`, in the order read.
+    implied: Vec<Implied>,
     /// The shape keyword (`pie`, `cells`, `board`) and its line.
     shape: Option<(&'static str, usize)>,
     pie: Option<(usize, usize)>,
@@ -252,11 +283,10 @@ struct Parser<'a> {
     board: Option<(usize, usize)>,
     /// Top-level grid options: the first one's keyword and line.
     top: Option<(&'static str, usize)>,
-    top_regions: Option<(&'static str, usize, Regions)>,
+    top_regions: Option<TopRegions>,
     top_diagonals: Option<usize>,
     grids: Vec<GridLine>,
     houses: Vec<HouseLine<'a>>,
-    /// The `givens` line, its inline text (column, text) if any, and the rows after it.
     givens: Option<GivensLines<'a>>,
 }
 
@@ -298,19 +328,19 @@ impl<'a> Parser<'a> {
                     };
                     words.keyword = kw;
                     self.top_option(kw, no, col)?;
-                    if let Some((first_kw, first, _)) = &self.top_regions {
+                    if let Some(first) = &self.top_regions {
                         return Err(words.err(
                             col,
-                            if *first_kw == kw {
-                                VariantErrorKind::Repeated { keyword: kw, first: *first }
+                            if first.keyword == kw {
+                                VariantErrorKind::Repeated { keyword: kw, first: first.line }
                             } else {
-                                VariantErrorKind::Clash { keyword: kw, other: first_kw, other_line: *first }
+                                VariantErrorKind::Clash { keyword: kw, other: first.keyword, other_line: first.line }
                             },
                         ));
                     }
                     let regions = self.grid_option(kw, &mut words, &mut lines)?;
                     words.end()?;
-                    self.top_regions = Some((kw, no, regions));
+                    self.top_regions = Some(TopRegions { keyword: kw, line: no, regions });
                 }
                 "diagonals" => {
                     words.keyword = "diagonals";
@@ -342,12 +372,12 @@ impl<'a> Parser<'a> {
                                 },
                             )
                         })?;
-                        cells.push((column, token, cell));
+                        cells.push(HouseCell { column, text: token, cell });
                     }
                     if cells.is_empty() {
                         return Err(words.err(rest_col, VariantErrorKind::Missing { keyword: "house", what: "cells" }));
                     }
-                    self.houses.push((no, cells));
+                    self.houses.push(HouseLine { line: no, cells });
                 }
                 "pie" => {
                     words.keyword = "pie";
@@ -365,7 +395,7 @@ impl<'a> Parser<'a> {
                             },
                         ));
                     }
-                    self.implied.push((sectors, "the pie's sectors", no));
+                    self.implied.push(Implied { size: sectors, what: "the pie's sectors", line: no });
                     self.pie = Some((sectors, rings));
                 }
                 "cells" => {
@@ -384,7 +414,7 @@ impl<'a> Parser<'a> {
                 "board" => {
                     words.keyword = "board";
                     self.set_shape("board", no, col)?;
-                    let (c, h, w) = words.dims("the board's size HxW, such as 21x21")?;
+                    let Dims { column: c, rows: h, cols: w } = words.dims("the board's size HxW, such as 21x21")?;
                     words.end()?;
                     for (what, found) in [("the board height", h), ("the board width", w)] {
                         if found > MAX_BOARD_SIDE {
@@ -407,7 +437,8 @@ impl<'a> Parser<'a> {
                     }
                     let (_, row) = words.number("the grid's top row (0-based)", 0)?;
                     let (_, column) = words.number("the grid's left column (0-based)", 0)?;
-                    let (mut regions, mut diagonals) = (None, false);
+                    let mut regions = None;
+                    let mut diagonals = false;
                     while let Some((c, option)) = words.next() {
                         let kw = match option.to_ascii_lowercase().as_str() {
                             "boxes" => "boxes",
@@ -449,7 +480,7 @@ impl<'a> Parser<'a> {
                         }
                         rows.push((k, row));
                     }
-                    self.givens = Some((no, inline, rows));
+                    self.givens = Some(GivensLines { line: no, inline, rows });
                 }
                 _ => return Err(words.err(col, VariantErrorKind::UnknownKeyword(short(keyword)))),
             }
@@ -513,7 +544,7 @@ impl<'a> Parser<'a> {
     ) -> Result<Regions, VariantError> {
         match keyword {
             "boxes" => {
-                let (c, r, cols) = words.dims("the box size RxC, such as 3x3")?;
+                let Dims { column: c, rows: r, cols } = words.dims("the box size RxC, such as 3x3")?;
                 let size = r.saturating_mul(cols);
                 if size > MAX_SYMBOLS {
                     return Err(words.err(
@@ -525,14 +556,14 @@ impl<'a> Parser<'a> {
                         },
                     ));
                 }
-                self.implied.push((size, "the boxes", words.line));
+                self.implied.push(Implied { size, what: "the boxes", line: words.line });
                 Ok(Regions::Boxes { rows: r, cols })
             }
             "no-boxes" => Ok(Regions::None),
             _ => {
-                let known = self.size.map(|(_, n)| n).or_else(|| self.implied.first().map(|&(n, _, _)| n));
+                let known = self.size.map(|(_, n)| n).or_else(|| self.implied.first().map(|i| i.size));
                 let map = read_region_map(lines, words.line, known)?;
-                self.implied.push((map.size, "the region map", words.line));
+                self.implied.push(Implied { size: map.size, what: "the region map", line: words.line });
                 Ok(Regions::Map(map.map))
             }
         }
@@ -542,9 +573,9 @@ impl<'a> Parser<'a> {
         // The number of symbols.
         let size = match (self.size, self.implied.first()) {
             (Some((_, n)), _) => n,
-            (None, Some(&(n, _, _))) => n,
+            (None, Some(implied)) => implied.size,
             (None, None) => match self.houses.first() {
-                Some((_, cells)) if self.cells.is_some() => cells.len(),
+                Some(house) if self.cells.is_some() => house.cells.len(),
                 _ => return Err(VariantError::at(self.first.max(1), 0, VariantErrorKind::NoSize)),
             },
         };
@@ -555,16 +586,20 @@ impl<'a> Parser<'a> {
                 VariantErrorKind::TooLarge { what: "the number of symbols", found: size, max: MAX_SYMBOLS },
             ));
         }
-        for &(implied, what, line) in &self.implied {
-            if implied != size {
-                return Err(VariantError::at(line, 0, VariantErrorKind::SizeMismatch { what, implied, size }));
+        for implied in &self.implied {
+            if implied.size != size {
+                return Err(VariantError::at(
+                    implied.line,
+                    0,
+                    VariantErrorKind::SizeMismatch { what: implied.what, implied: implied.size, size },
+                ));
             }
         }
         let default_regions = || match line::box_shape(size) {
             (1, _) => Regions::None,
             (rows, cols) => Regions::Boxes { rows, cols },
         };
-        let mut lines = Lines::default();
+        let mut lines = SpecLines::default();
         let shape = match self.shape {
             Some(("pie", l)) => {
                 lines.shape = l;
@@ -593,34 +628,36 @@ impl<'a> Parser<'a> {
                 if let Some(g) = self.grids.first() {
                     return Err(VariantError::at(g.line, 1, VariantErrorKind::GridWithoutBoard));
                 }
-                lines.shape = self.top_regions.as_ref().map(|r| r.1).or(self.top.map(|t| t.1)).unwrap_or(0);
-                let regions = self.top_regions.map_or_else(default_regions, |r| r.2);
+                lines.shape = self.top_regions.as_ref().map(|r| r.line).or(self.top.map(|t| t.1)).unwrap_or(0);
+                let regions = self.top_regions.map_or_else(default_regions, |r| r.regions);
                 Shape::Square(GridSpec { regions, diagonals: self.top_diagonals.is_some() })
             }
         };
         let mut spec = Spec { name: self.name.and_then(|n| clean_name(&n.1)), size, shape, houses: Vec::new() };
         let base = build_base(&spec, &lines)?;
         let cells = cell_count(&spec, &base);
-        for (line, refs) in &self.houses {
-            let mut house = Vec::with_capacity(refs.len());
-            let mut cols = Vec::with_capacity(refs.len());
-            for (col, text, cell) in refs {
+        for written in &self.houses {
+            let mut house = Vec::with_capacity(written.cells.len());
+            let mut source = HouseSource { line: written.line, cells: Vec::with_capacity(written.cells.len()) };
+            for HouseCell { column, text, cell } in &written.cells {
                 let id = match (cell, &base) {
                     (CellRef::Index(i), _) if *i < cells => Some(CellId(*i as u32)),
                     (CellRef::RowCol(r, c), Some(layout)) => layout.cell_at(*r, *c),
                     _ => None,
                 };
-                let id = id.ok_or_else(|| VariantError::at(*line, *col, VariantErrorKind::NoSuchCell(short(text))))?;
+                let id = id.ok_or_else(|| {
+                    VariantError::at(written.line, *column, VariantErrorKind::NoSuchCell(short(text)))
+                })?;
                 house.push(id);
-                cols.push((*col, short(text)));
+                source.cells.push(CellSource { column: *column, text: short(text) });
             }
             spec.houses.push(house);
-            lines.houses.push((*line, cols));
+            lines.houses.push(source);
         }
         let layout = add_houses(&spec, base, &lines)?;
         let givens = match &self.givens {
             None => None,
-            Some((line, inline, rows)) => Some(read_givens(&spec, &layout, *line, *inline, rows)?),
+            Some(g) => Some(read_givens(&spec, &layout, g.line, g.inline, &g.rows)?),
         };
         Ok(Variant { spec, layout, givens })
     }

@@ -19,8 +19,18 @@ pub(super) struct RegionMap {
     pub(super) map: Vec<usize>,
 }
 
+/// What whitespace inside a row read one character per cell stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Spaces {
+    /// Nothing: it is skipped (the rows of a grid, a pie or a region map).
+    Skipped,
+    /// A board position each (the rows of a multi-grid board, where a space
+    /// is a gap between grids).
+    Positions,
+}
+
 /// A row split into cells: `(column, text)` for each.
-fn split_row(text: &str, width: Option<usize>, chars_are_positions: bool) -> Vec<(usize, &str)> {
+fn split_row(text: &str, width: Option<usize>, spaces: Spaces) -> Vec<(usize, &str)> {
     let text = text.trim_end();
     let column_of = |byte: usize| text[..byte].chars().count() + 1;
     if text.contains(',') {
@@ -43,7 +53,7 @@ fn split_row(text: &str, width: Option<usize>, chars_are_positions: bool) -> Vec
     }
     text.char_indices()
         .enumerate()
-        .filter(|(_, (_, c))| chars_are_positions || !c.is_whitespace())
+        .filter(|(_, (_, c))| spaces == Spaces::Positions || !c.is_whitespace())
         .map(|(n, (b, c))| (n + 1, &text[b..b + c.len_utf8()]))
         .collect()
 }
@@ -68,7 +78,7 @@ pub(super) fn read_region_map(
                 VariantErrorKind::MissingRows { what: "region map", expected, found: rows },
             ));
         };
-        let cells = split_row(raw, size, false);
+        let cells = split_row(raw, size, Spaces::Skipped);
         let n = *size.get_or_insert(cells.len());
         if n > MAX_SYMBOLS {
             return Err(VariantError::at(
@@ -147,14 +157,20 @@ fn read_rows(
     rows: &[(usize, &str)],
     source: &mut [(usize, usize)],
 ) -> Result<Vec<Option<Symbol>>, VariantError> {
-    let (size, n, shape) = (spec.size, layout.cell_count(), &spec.shape);
-    let (height, width, positions) = match shape {
-        Shape::Square(_) => (size, size, false),
-        Shape::Pie { sectors, rings } => (*sectors, *rings, false),
+    let size = spec.size;
+    let n = layout.cell_count();
+    let shape = &spec.shape;
+    let (height, width) = match shape {
+        Shape::Square(_) => (size, size),
+        Shape::Pie { sectors, rings } => (*sectors, *rings),
         _ => match layout.geometry() {
-            Geometry::Board { height, width, .. } => (*height, *width, true),
-            _ => (0, 0, true),
+            Geometry::Board { height, width, .. } => (*height, *width),
+            _ => (0, 0),
         },
+    };
+    let spaces = match shape {
+        Shape::Square(_) | Shape::Pie { .. } => Spaces::Skipped,
+        _ => Spaces::Positions,
     };
     let cell_at = |r: usize, c: usize| -> Option<usize> {
         match shape {
@@ -179,10 +195,10 @@ fn read_rows(
         return Err(VariantError::at(extra, 1, VariantErrorKind::ExtraRow { what: "givens", expected: height }));
     }
     for (r, &(line_no, text)) in rows.iter().enumerate() {
-        let cells = split_row(text, Some(width), positions);
+        let cells = split_row(text, Some(width), spaces);
         let err = |col, kind| VariantError::at(line_no, col, kind);
         // A short row is fine on a board when only gaps are missing.
-        let short_ok = positions && (cells.len()..width).all(|c| cell_at(r, c).is_none());
+        let short_ok = spaces == Spaces::Positions && (cells.len()..width).all(|c| cell_at(r, c).is_none());
         if cells.len() > width || (cells.len() < width && !short_ok) {
             return Err(err(0, VariantErrorKind::RowLength { what, expected: width, found: cells.len() }));
         }

@@ -30,6 +30,17 @@ impl<'a> Iterator for LineReader<'a> {
     }
 }
 
+/// A size written `RxC` (boxes `R` rows tall and `C` wide, or a board), and
+/// where.
+pub(super) struct Dims {
+    /// The column of the word.
+    pub(super) column: usize,
+    /// `R`, the number of rows.
+    pub(super) rows: usize,
+    /// `C`, the number of columns.
+    pub(super) cols: usize,
+}
+
 /// The words of one line, with their 1-based columns.
 pub(super) struct Words<'a> {
     text: &'a str,
@@ -93,14 +104,15 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// The next word as `RxC` (also `RXC` or `R×C`), both at least 1: its
-    /// column, `R` and `C`.
-    pub(super) fn dims(&mut self, what: &'static str) -> Result<(usize, usize, usize), VariantError> {
+    /// The next word as `RxC` (also `RXC` or `R×C`), both at least 1.
+    pub(super) fn dims(&mut self, what: &'static str) -> Result<Dims, VariantError> {
         let (col, word) = self.required(what)?;
         let bad = || self.err(col, VariantErrorKind::Expected { what, found: short(word) });
         let (a, b) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
         match (a.parse::<usize>(), b.parse::<usize>()) {
-            (Ok(a), Ok(b)) if a >= 1 && b >= 1 && a <= u32::MAX as usize && b <= u32::MAX as usize => Ok((col, a, b)),
+            (Ok(a), Ok(b)) if a >= 1 && b >= 1 && a <= u32::MAX as usize && b <= u32::MAX as usize => {
+                Ok(Dims { column: col, rows: a, cols: b })
+            }
             _ => Err(bad()),
         }
     }
