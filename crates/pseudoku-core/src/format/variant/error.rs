@@ -17,6 +17,7 @@ pub struct VariantError {
     pub kind: VariantErrorKind,
 }
 
+/// `line L, column C: `, as much of it as is known.
 fn where_(line: usize, column: usize) -> String {
     match (line, column) {
         (0, _) => String::new(),

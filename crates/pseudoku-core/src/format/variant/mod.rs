@@ -49,6 +49,11 @@ use crate::format::Place;
 use crate::layout::{CellId, Layout};
 use crate::symbol::Symbol;
 
+// The files of this module, in the order a file is read: `text` splits it
+// into lines and words, `parser` runs over the lines and hands each keyword
+// to its reader in `keywords`, `rows` reads region maps and givens, and
+// `build` makes the spec into a layout. `print` writes a variant back,
+// `error` holds the errors, `tests` the tests.
 mod build;
 mod error;
 mod keywords;

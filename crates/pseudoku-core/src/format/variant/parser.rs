@@ -49,11 +49,15 @@ pub(super) struct Parser<'a> {
     pub(super) board: Option<(usize, usize)>,
     /// Top-level grid options: the first one's keyword and line.
     pub(super) top: Option<(&'static str, usize)>,
+    /// The top-level `boxes`, `no-boxes` or `regions`.
     pub(super) top_regions: Option<TopRegions>,
     /// The line of the top-level `diagonals`.
     pub(super) top_diagonals: Option<usize>,
+    /// The `grid` lines, in order.
     pub(super) grids: Vec<GridLine>,
+    /// The `house` lines, in order.
     pub(super) houses: Vec<HouseLine<'a>>,
+    /// `givens` and the rows after it.
     pub(super) givens: Option<GivensLines<'a>>,
 }
 

@@ -13,6 +13,7 @@ pub(super) struct LineReader<'a> {
 }
 
 impl<'a> LineReader<'a> {
+    /// The lines of `text`, from the first.
     pub(super) fn new(text: &'a str) -> LineReader<'a> {
         LineReader { lines: text.lines().enumerate() }
     }
