@@ -4,6 +4,8 @@
 //! jigsaw, diagonal, overlapping multi-grids, the circular Sudoku Pie, custom
 //! houses) as a set of cells and houses; a house holds every symbol once.
 //! [`solver::Solver`] solves, counts and enumerates solutions of any layout;
+//! [`partition`] solves and constructs Pseudoku partition puzzles; both
+//! searches report to a [`search::Sink`] that can stop them;
 //! [`generate`] fills random grids and cuts puzzles with one solution;
 //! [`format`](mod@format) reads and writes puzzles (one-line puzzles, variant files).
 //!
@@ -29,6 +31,7 @@ pub mod grid;
 pub mod layout;
 pub mod logic;
 pub mod partition;
+pub mod search;
 pub mod seed;
 pub mod solver;
 pub mod symbol;

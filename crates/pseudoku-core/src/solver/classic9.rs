@@ -45,7 +45,9 @@
 
 use rand::Rng;
 
-use super::{Contradiction, EngineState, Flow, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL};
+use super::{
+    Contradiction, EngineState, Flow, Progress, SearchEnd, SearchOptions, SearchReport, Sink, PROGRESS_INTERVAL,
+};
 use crate::symbol::Symbol;
 
 /// Every cell of a band.
@@ -458,7 +460,7 @@ pub(super) struct Classic9 {
 }
 
 struct Run<'s, 'o> {
-    sink: &'s mut dyn Sink,
+    sink: &'s mut dyn Sink<[Symbol]>,
     options: SearchOptions<'o>,
     report: SearchReport,
     out: &'s mut Vec<Symbol>,
@@ -475,7 +477,7 @@ impl Classic9 {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
         _resume: Option<&(dyn core::any::Any + Send + Sync)>,
         _pause: bool,
     ) -> (SearchReport, Option<(EngineState, usize)>) {
@@ -486,13 +488,13 @@ impl Classic9 {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
     ) -> SearchReport {
         assert_eq!(givens.len(), 81, "one given (or None) per cell");
         let mut run = Run {
             sink,
             options,
-            report: SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted },
+            report: SearchReport { found: 0, nodes: 1, end: SearchEnd::Exhausted },
             out: &mut self.out,
         };
         // The given cells first, without a branch per cell (their pattern
@@ -530,9 +532,9 @@ impl Run<'_, '_> {
     /// Searches below a propagated state; `Err` means stop everything.
     fn descend(&mut self, state: State) -> Result<(), ()> {
         if state.solved() {
-            self.report.solutions += 1;
+            self.report.found += 1;
             state.write(self.out);
-            if self.sink.solution(self.out) == Flow::Stop {
+            if self.sink.found(self.out) == Flow::Stop {
                 self.report.end = SearchEnd::Stopped;
                 return Err(());
             }
@@ -549,9 +551,12 @@ impl Run<'_, '_> {
             };
             digits &= !(1 << d);
             self.report.nodes += 1;
-            if self.report.nodes % PROGRESS_INTERVAL == 0 && self.sink.progress(self.report.nodes) == Flow::Stop {
-                self.report.end = SearchEnd::Stopped;
-                return Err(());
+            if self.report.nodes % PROGRESS_INTERVAL == 0 {
+                let progress = Progress { nodes: self.report.nodes, found: self.report.found };
+                if self.sink.progress(progress) == Flow::Stop {
+                    self.report.end = SearchEnd::Stopped;
+                    return Err(());
+                }
             }
             if self.options.node_budget.is_some_and(|limit| self.report.nodes > limit) {
                 self.report.end = SearchEnd::OutOfBudget;

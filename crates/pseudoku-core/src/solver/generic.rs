@@ -27,7 +27,7 @@ use rand::Rng;
 use core::any::Any;
 
 use super::{
-    Contradiction, EngineState, Flow, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROBE_AFTER,
+    Contradiction, EngineState, Flow, Progress, Propagation, SearchEnd, SearchOptions, SearchReport, Sink, PROBE_AFTER,
     PROGRESS_INTERVAL,
 };
 use crate::bits::{Mask, Members};
@@ -170,14 +170,14 @@ struct Frame<M> {
 }
 
 /// A search stopped by its node budget, as it stood: the frames of its
-/// branches still open, the levels they branch from, its nodes and
-/// solutions so far. [`Engine::search_from`] goes on from it as if it had
+/// branches still open, the levels they branch from, its nodes and the
+/// solutions it found so far. [`Engine::search_from`] goes on from it as if it had
 /// never stopped.
 struct Saved<M> {
     frames: Vec<Frame<M>>,
     arena: Vec<M>,
     nodes: u64,
-    solutions: u64,
+    found: u64,
     probing: bool,
 }
 
@@ -528,7 +528,7 @@ impl<M: Mask> Engine<M> {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
     ) -> SearchReport {
         self.search_saved(givens, options, sink, None, false).0
     }
@@ -544,7 +544,7 @@ impl<M: Mask> Engine<M> {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
         resume: Option<&(dyn Any + Send + Sync)>,
         pause: bool,
     ) -> (SearchReport, Option<(EngineState, usize)>) {
@@ -562,7 +562,7 @@ impl<M: Mask> Engine<M> {
         &mut self,
         givens: &[Option<Symbol>],
         mut options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
         resume: Option<&Saved<M>>,
         pause: bool,
     ) -> (SearchReport, Option<Saved<M>>) {
@@ -571,7 +571,7 @@ impl<M: Mask> Engine<M> {
         self.work.use_locked = options.propagation != Propagation::Singles;
         let mut probing = options.propagation == Propagation::Probing;
         let probe_from = if options.propagation == Propagation::Auto { PROBE_AFTER } else { u64::MAX };
-        let mut report = SearchReport { solutions: 0, nodes: 1, end: SearchEnd::Exhausted };
+        let mut report = SearchReport { found: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.frames.clear();
         if let Some(saved) = resume {
             if self.arena.len() < saved.arena.len() {
@@ -580,7 +580,7 @@ impl<M: Mask> Engine<M> {
             self.arena[..saved.arena.len()].copy_from_slice(&saved.arena);
             self.frames.extend_from_slice(&saved.frames);
             report.nodes = saved.nodes;
-            report.solutions = saved.solutions;
+            report.found = saved.found;
             probing = saved.probing;
         } else {
             if self.load(givens, options.exclude).is_err() {
@@ -592,7 +592,7 @@ impl<M: Mask> Engine<M> {
             };
             match pick.or_else(|| self.choose(0)) {
                 None => {
-                    report.solutions = 1;
+                    report.found = 1;
                     if self.emit(0, sink) == Flow::Stop {
                         report.end = SearchEnd::Stopped;
                     }
@@ -634,7 +634,9 @@ impl<M: Mask> Engine<M> {
             };
             report.nodes += 1;
             probing |= report.nodes == probe_from;
-            if report.nodes % PROGRESS_INTERVAL == 0 && sink.progress(report.nodes) == Flow::Stop {
+            if report.nodes % PROGRESS_INTERVAL == 0
+                && sink.progress(Progress { nodes: report.nodes, found: report.found }) == Flow::Stop
+            {
                 report.end = SearchEnd::Stopped;
                 return (report, None);
             }
@@ -651,7 +653,7 @@ impl<M: Mask> Engine<M> {
             };
             match pick.or_else(|| self.choose(child)) {
                 None => {
-                    report.solutions += 1;
+                    report.found += 1;
                     if self.emit(child, sink) == Flow::Stop {
                         report.end = SearchEnd::Stopped;
                         return (report, None);
@@ -685,15 +687,15 @@ impl<M: Mask> Engine<M> {
             _ => frames.push(Frame { level: parent, cell, remaining: M::bit(symbol) }),
         }
         let arena = self.arena[..(parent + 1) * self.tables.stride()].to_vec();
-        Saved { frames, arena, nodes: report.nodes - 1, solutions: report.solutions, probing }
+        Saved { frames, arena, nodes: report.nodes - 1, found: report.found, probing }
     }
 
-    fn emit(&mut self, level: usize, sink: &mut dyn Sink) -> Flow {
+    fn emit(&mut self, level: usize, sink: &mut dyn Sink<[Symbol]>) -> Flow {
         let (cells, stride) = (self.tables.cells, self.tables.stride());
         let state = &self.arena[level * stride..level * stride + cells];
         self.out.clear();
         self.out.extend(state.iter().map(|m| Symbol::new(m.lowest())));
-        sink.solution(&self.out)
+        sink.found(&self.out)
     }
 
     /// The cell to branch on, or `None` when every cell is solved: one with

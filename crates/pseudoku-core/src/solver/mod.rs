@@ -1,5 +1,5 @@
 //! One solver for every layout: first solution, counting, uniqueness and
-//! enumeration through a [`Sink`].
+//! enumeration through a [`Sink`] of solutions (one symbol per cell).
 //!
 //! # Design
 //! The driver is the usual one: propagate to a fixpoint, pick a cell to
@@ -27,34 +27,14 @@ mod generic;
 use classic9::Classic9;
 use generic::Engine;
 
-/// What a [`Sink`] wants after each event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Stop,
-}
-
-/// Receives the solutions (and progress) of a search.
-pub trait Sink {
-    /// Called with each solution, one symbol per cell.
-    fn solution(&mut self, cells: &[Symbol]) -> Flow;
-    /// Called every [`PROGRESS_INTERVAL`] search nodes.
-    fn progress(&mut self, _nodes: u64) -> Flow {
-        Flow::Continue
-    }
-}
-
-impl<F: FnMut(&[Symbol]) -> Flow> Sink for F {
-    fn solution(&mut self, cells: &[Symbol]) -> Flow {
-        self(cells)
-    }
-}
+pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
 
 /// The node from which [`Propagation::Auto`] probes (measured on generated
 /// 16×16 and 25×25 puzzles: 16 to 256 do about as well; 64 did best).
 pub const PROBE_AFTER: u64 = 64;
 
-/// How many nodes pass between two calls of [`Sink::progress`].
+/// How many nodes pass between two calls of [`Sink::progress`] in a
+/// [`Solver::search`].
 pub const PROGRESS_INTERVAL: u64 = 1024;
 
 /// How much reasoning runs at each node before the search guesses.
@@ -104,25 +84,6 @@ pub struct SearchOptions<'a> {
     /// cells only, and the search heads straight for it. One symbol per
     /// cell. The classic 9×9 fast path ignores it.
     pub prefer: Option<&'a [Symbol]>,
-}
-
-/// Why a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchEnd {
-    /// The whole tree was searched: every solution was reported.
-    Exhausted,
-    /// The sink asked to stop.
-    Stopped,
-    /// The node budget ran out.
-    OutOfBudget,
-}
-
-/// What a search did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchReport {
-    pub solutions: u64,
-    pub nodes: u64,
-    pub end: SearchEnd,
 }
 
 /// A number of solutions.
@@ -215,7 +176,7 @@ impl Solver {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
     ) -> SearchReport {
         dispatch!(self, e => e.search(givens, options, sink))
     }
@@ -228,7 +189,7 @@ impl Solver {
         &mut self,
         givens: &[Option<Symbol>],
         options: SearchOptions<'_>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
     ) -> (SearchReport, Option<Paused>) {
         let (exclude, propagation, prefer) = (options.exclude, options.propagation, options.prefer);
         let pause = options.rng.is_none();
@@ -255,7 +216,7 @@ impl Solver {
         &mut self,
         paused: &Paused,
         node_budget: Option<u64>,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<[Symbol]>,
     ) -> (SearchReport, Option<Paused>) {
         let key = &paused.key;
         let options = SearchOptions {
@@ -333,7 +294,7 @@ impl Solver {
     pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: usize, symbol: Symbol) -> bool {
         let exclude = [(cell, symbol)];
         let options = SearchOptions { exclude: &exclude, ..Default::default() };
-        self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).solutions > 0
+        self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).found > 0
     }
 
     /// One solution with candidates tried in the order `rng` draws; used by
@@ -592,7 +553,7 @@ mod tests {
                 for (i, propagation) in [Propagation::LockedCandidates, Propagation::Probing].into_iter().enumerate() {
                     let options = SearchOptions { propagation, exclude: &exclude, ..Default::default() };
                     let report = solver.search(&puzzle.givens, options, &mut |_: &[Symbol]| Flow::Stop);
-                    assert_eq!((report.solutions, report.end), (0, SearchEnd::Exhausted), "{propagation:?}, cell {c}");
+                    assert_eq!((report.found, report.end), (0, SearchEnd::Exhausted), "{propagation:?}, cell {c}");
                     nodes[i] += report.nodes;
                 }
             }
