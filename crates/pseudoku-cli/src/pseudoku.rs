@@ -8,7 +8,9 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
 use pseudoku_core::format::{line as sudoku_line, Variant};
-use pseudoku_core::partition::{self, ConstructConfig, Difficulty, Instance, Partition, SolveConfig, MAX_SIZE};
+use pseudoku_core::partition::{
+    self, ConstructConfig, Difficulty, Flow, Instance, Partition, SearchEnd, SolveConfig, MAX_SIZE,
+};
 
 use crate::input::read_lines;
 
@@ -40,15 +42,15 @@ pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>
                 answers.push(labels(p));
             }
             if found >= limit {
-                partition::Flow::Stop
+                Flow::Stop
             } else {
-                partition::Flow::Continue
+                Flow::Continue
             }
         });
-        match report.finish {
-            partition::Finish::Exhausted => writeln!(out, "{found}")?,
-            partition::Finish::Stopped => writeln!(out, ">={found}")?,
-            partition::Finish::OutOfBudget => {
+        match report.end {
+            SearchEnd::Exhausted => writeln!(out, "{found}")?,
+            SearchEnd::Stopped => writeln!(out, ">={found}")?,
+            SearchEnd::OutOfBudget => {
                 all_ok = false;
                 writeln!(out, "error: line {}: gave up after {} nodes with {found} answers", line.number, report.nodes)?
             }

@@ -11,8 +11,8 @@ use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::partition::{
-    self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Instance,
-    NoAnswerReason, Partition, SolveConfig, Verdict,
+    self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Flow,
+    Instance, NoAnswerReason, Partition, Progress, SearchEnd, Sink, SolveConfig, Verdict,
 };
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
@@ -162,28 +162,28 @@ fn analyse(instance: &Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) {
         kept: Vec<Vec<u8>>,
         send: &'a mut dyn FnMut(bool, Body),
     }
-    impl partition::Visitor for Counter<'_> {
-        fn answer(&mut self, answer: &Partition) -> partition::Flow {
+    impl Sink<Partition> for Counter<'_> {
+        fn found(&mut self, answer: &Partition) -> Flow {
             self.found += 1;
             if self.kept.len() < ANSWERS_KEPT {
                 self.kept.push(labels(answer));
             }
             if self.found >= self.limit {
-                partition::Flow::Stop
+                Flow::Stop
             } else {
-                partition::Flow::Continue
+                Flow::Continue
             }
         }
-        fn progress(&mut self, progress: partition::Progress) -> partition::Flow {
-            (self.send)(false, Body::Progress { nodes: progress.nodes, answers: progress.answers });
-            partition::Flow::Continue
+        fn progress(&mut self, progress: Progress) -> Flow {
+            (self.send)(false, Body::Progress { nodes: progress.nodes, answers: progress.found });
+            Flow::Continue
         }
     }
     let mut counter = Counter { found: 0, limit: limit.max(1), kept: Vec::new(), send };
     let config = SolveConfig { node_budget: None, progress_interval: PROGRESS_NODES };
     let report = partition::solve(instance, &config, &mut counter);
     let (found, kept) = (counter.found, counter.kept);
-    let exact = report.finish == partition::Finish::Exhausted;
+    let exact = report.end == SearchEnd::Exhausted;
     send(false, Body::Counted { answers_found: found, exact, answers: kept });
     let agreement = agreement(instance, explain(instance, Some(EXPLAIN_BUDGET)));
     if found == 1 && exact {

@@ -220,7 +220,7 @@ pub(super) fn check_orbit(
     let resumed = resume.is_some();
     if let Some(p) = resume {
         let (report, again) = solver.resume(&p.search, round.budget, sink);
-        if report.solutions > 0 {
+        if report.found > 0 {
             return Check::new(Verdict::Ambiguous, resumed);
         }
         if report.end == SearchEnd::OutOfBudget {
@@ -243,7 +243,7 @@ pub(super) fn check_orbit(
         } else {
             (solver.search(givens, options, sink), None)
         };
-        if report.solutions > 0 {
+        if report.found > 0 {
             return Check::new(Verdict::Ambiguous, resumed);
         }
         if report.end == SearchEnd::OutOfBudget {

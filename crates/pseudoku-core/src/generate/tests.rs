@@ -263,7 +263,7 @@ fn probing_decides_checks_that_run_out_of_budget() {
         let (givens, prefer) = (&puzzle.givens, Some(&puzzle.solution[..]));
         let options = SearchOptions { propagation, exclude, prefer, ..Default::default() };
         let report = solver.search(givens, options, &mut |_: &[Symbol]| Flow::Stop);
-        assert_eq!((report.solutions, report.end), (0, SearchEnd::Exhausted));
+        assert_eq!((report.found, report.end), (0, SearchEnd::Exhausted));
         report.nodes
     };
     let mut checker = Solver::new(&layout);

@@ -3,8 +3,9 @@
 //! need ([`redundant_walls`], [`trim_walls`]). The setter's own walls are
 //! never moved: completion only adds, trimming only removes.
 
-use super::solve::{first_answers, uniqueness, Finish, Uniqueness};
+use super::solve::{first_answers, uniqueness, Uniqueness};
 use super::{Edge, Instance, Partition};
+use crate::search::SearchEnd;
 
 /// How many answers [`complete`] samples to choose each wall.
 const SAMPLE: usize = 64;
@@ -45,10 +46,10 @@ pub fn complete(instance: &Instance, node_budget: Option<u64>) -> Result<Complet
     let target = loop {
         let (sample, report) = first_answers(&current, &[], SAMPLE, node_budget);
         let Some(target) = sample.first() else {
-            return Err(if report.finish == Finish::OutOfBudget { gave_up } else { CompleteError::NoAnswer });
+            return Err(if report.end == SearchEnd::OutOfBudget { gave_up } else { CompleteError::NoAnswer });
         };
         if sample.len() == 1 {
-            if report.finish == Finish::OutOfBudget {
+            if report.end == SearchEnd::OutOfBudget {
                 return Err(gave_up);
             }
             break target.clone();
@@ -96,9 +97,9 @@ pub fn redundant_walls(instance: &Instance, node_budget: Option<u64>) -> Result<
         let mut fewer = instance.clone();
         fewer.remove_wall(wall);
         let (found, report) = first_answers(&fewer, &[wall], 1, node_budget);
-        match (found.is_empty(), report.finish) {
+        match (found.is_empty(), report.end) {
             (false, _) => {}
-            (true, Finish::OutOfBudget) => return Err(gave_up),
+            (true, SearchEnd::OutOfBudget) => return Err(gave_up),
             (true, _) => out.push(wall),
         }
     }
@@ -114,8 +115,8 @@ pub fn trim_walls(instance: &Instance, node_budget: Option<u64>) -> Result<(Inst
     for wall in redundant_walls(instance, node_budget)? {
         current.remove_wall(wall);
         let (found, report) = first_answers(&current, &[wall], 1, node_budget);
-        match (found.is_empty(), report.finish) {
-            (true, Finish::OutOfBudget) => {
+        match (found.is_empty(), report.end) {
+            (true, SearchEnd::OutOfBudget) => {
                 return Err(CompleteError::GaveUp { budget: node_budget.unwrap_or(u64::MAX) })
             }
             (true, _) => removed.push(wall),

@@ -19,6 +19,7 @@ use super::validate::validate;
 use super::walls::place_walls;
 use super::{Edge, Instance, InstanceError, Partition, MAX_SIZE};
 use crate::layout::random_regions;
+use crate::search::SearchEnd;
 use crate::seed::shuffle;
 
 /// How much help the walls give.
@@ -174,7 +175,7 @@ pub fn construct_for_grid(
     let attempts = config.attempts.max(1);
     let budget = Some(config.node_budget);
     let (plain, report) = first_answers(&bare, &[], 1, budget);
-    if plain.is_empty() && report.finish == super::Finish::Exhausted {
+    if plain.is_empty() && report.end == SearchEnd::Exhausted {
         return Err(ConstructError::NoPartition(n));
     }
     let edges: Vec<Edge> = Edge::all(n).collect();

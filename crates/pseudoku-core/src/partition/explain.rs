@@ -9,8 +9,9 @@
 
 use core::fmt;
 
-use super::solve::{count, engine, first_answers, Count, Finish};
+use super::solve::{count, engine, first_answers, Count};
 use super::{Edge, Instance, Partition};
+use crate::search::SearchEnd;
 use crate::symbol::Symbol;
 
 /// How the answers treat one edge.
@@ -112,10 +113,10 @@ pub fn explain(instance: &Instance, node_budget: Option<u64>) -> Explanation {
         return Explanation::NoAnswer(reason);
     }
     let (sample, report) = first_answers(instance, &[], SAMPLE, node_budget);
-    match (sample.len(), report.finish) {
-        (0, Finish::OutOfBudget) => Explanation::GaveUp { nodes: report.nodes },
+    match (sample.len(), report.end) {
+        (0, SearchEnd::OutOfBudget) => Explanation::GaveUp { nodes: report.nodes },
         (0, _) => Explanation::NoAnswer(stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition)),
-        (1, Finish::Exhausted) => Explanation::Unique(sample.into_iter().next().expect("one answer")),
+        (1, SearchEnd::Exhausted) => Explanation::Unique(sample.into_iter().next().expect("one answer")),
         (1, _) => Explanation::GaveUp { nodes: report.nodes },
         _ => several(instance, sample, node_budget),
     }
@@ -152,12 +153,12 @@ fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>
             } else {
                 first_answers(instance, &[e], 1, node_budget)
             };
-            match (found.first(), report.finish) {
+            match (found.first(), report.end) {
                 (Some(p), _) => {
                     note(p, &mut seen);
                     Verdict::Varies
                 }
-                (None, Finish::OutOfBudget) => Verdict::Unknown,
+                (None, SearchEnd::OutOfBudget) => Verdict::Unknown,
                 (None, _) if seen[i].0 => Verdict::Together,
                 (None, _) => Verdict::Apart,
             }

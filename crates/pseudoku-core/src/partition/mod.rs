@@ -9,8 +9,8 @@
 //! the same region.
 //!
 //! * [`solve`](fn@solve), [`count`] and [`uniqueness`] enumerate answers through a
-//!   [`Visitor`] that can stop early, with a node budget and a progress
-//!   hook.
+//!   [`Sink`] (of [`Partition`]s, as the sudoku solver's is of solutions)
+//!   that can stop early, with a node budget and a progress hook.
 //! * [`explain`](fn@explain) says what all answers agree on, edge by edge, or why there
 //!   is none.
 //! * [`validate`](fn@validate) lists what is wrong with a player's (maybe partial)
@@ -129,11 +129,10 @@ pub use construct::{
 };
 pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
-pub use solve::{
-    all_answers, count, solve, solve_joined, uniqueness, Count, Finish, Flow, Progress, SolveConfig, SolveReport,
-    Uniqueness, Visitor,
-};
+pub use solve::{all_answers, count, solve, solve_joined, uniqueness, Count, SolveConfig, Uniqueness};
 pub use text::ParseError;
+
+pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
 pub use validate::{validate, Problem, ValidateError, Validation};
 pub use walls::is_minimal;
 

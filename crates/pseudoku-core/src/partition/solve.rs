@@ -4,50 +4,14 @@ use core::fmt;
 
 use super::bits::Bits;
 use super::{Edge, Instance, Partition};
-
-/// What a [`Visitor`] wants after an answer or a progress report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Stop,
-}
-
-/// Where the search is, for a progress hook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Search nodes visited so far.
-    pub nodes: u64,
-    /// Answers found so far.
-    pub answers: u64,
-}
-
-/// Receives answers (and progress reports) from [`solve`]; one search serves
-/// "first answer", "count up to K" and "all answers".
-///
-/// Any `FnMut(&Partition) -> Flow` is a visitor.
-pub trait Visitor {
-    /// Called once per answer, in the search's order. `Stop` ends the search.
-    fn answer(&mut self, answer: &Partition) -> Flow;
-
-    /// Called every [`SolveConfig::progress_interval`] nodes. `Stop` ends
-    /// the search.
-    fn progress(&mut self, _progress: Progress) -> Flow {
-        Flow::Continue
-    }
-}
-
-impl<F: FnMut(&Partition) -> Flow> Visitor for F {
-    fn answer(&mut self, answer: &Partition) -> Flow {
-        self(answer)
-    }
-}
+use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
 
 /// Limits and hooks of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveConfig {
     /// Give up after this many nodes (`None`: never).
     pub node_budget: Option<u64>,
-    /// Call [`Visitor::progress`] every this many nodes (0: never).
+    /// Call [`Sink::progress`] every this many nodes (0: never).
     pub progress_interval: u64,
 }
 
@@ -57,29 +21,10 @@ impl Default for SolveConfig {
     }
 }
 
-/// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
-    /// Every answer was visited.
-    Exhausted,
-    /// The visitor said stop.
-    Stopped,
-    /// The node budget ran out.
-    OutOfBudget,
-}
-
-/// What a search did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveReport {
-    pub answers: u64,
-    pub nodes: u64,
-    pub finish: Finish,
-}
-
-/// Visits the answers of `instance`, canonically labelled, until the visitor
+/// Gives `sink` the answers of `instance`, canonically labelled, until it
 /// says stop, the budget runs out, or there are no more.
-pub fn solve(instance: &Instance, config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport {
-    run(instance, &[], config, visitor)
+pub fn solve(instance: &Instance, config: &SolveConfig, sink: &mut dyn Sink<Partition>) -> SearchReport {
+    run(instance, &[], config, sink)
 }
 
 /// [`solve`] restricted to the answers that put the two cells of each edge
@@ -88,9 +33,9 @@ pub fn solve_joined(
     instance: &Instance,
     joins: &[Edge],
     config: &SolveConfig,
-    visitor: &mut dyn Visitor,
-) -> SolveReport {
-    run(instance, joins, config, visitor)
+    sink: &mut dyn Sink<Partition>,
+) -> SearchReport {
+    run(instance, joins, config, sink)
 }
 
 /// The number of answers, counting up to `limit`.
@@ -124,7 +69,7 @@ pub fn count(instance: &Instance, limit: u64, node_budget: Option<u64>) -> Count
 pub(crate) fn count_with(instance: &Instance, joins: &[Edge], limit: u64, node_budget: Option<u64>) -> Count {
     let limit = limit.max(1);
     let mut found = 0u64;
-    let mut visitor = |_: &Partition| {
+    let mut sink = |_: &Partition| {
         found += 1;
         if found >= limit {
             Flow::Stop
@@ -133,11 +78,11 @@ pub(crate) fn count_with(instance: &Instance, joins: &[Edge], limit: u64, node_b
         }
     };
     let config = SolveConfig { node_budget, progress_interval: 0 };
-    let report = run(instance, joins, &config, &mut visitor);
-    match report.finish {
-        Finish::Exhausted => Count::Exact(report.answers),
-        Finish::Stopped => Count::AtLeast(report.answers),
-        Finish::OutOfBudget => Count::GaveUp { nodes: report.nodes, found: report.answers },
+    let report = run(instance, joins, &config, &mut sink);
+    match report.end {
+        SearchEnd::Exhausted => Count::Exact(report.found),
+        SearchEnd::Stopped => Count::AtLeast(report.found),
+        SearchEnd::OutOfBudget => Count::GaveUp { nodes: report.nodes, found: report.found },
     }
 }
 
@@ -158,9 +103,9 @@ pub enum Uniqueness {
 pub fn uniqueness(instance: &Instance, node_budget: Option<u64>) -> Uniqueness {
     let (answers, report) = first_answers(instance, &[], 2, node_budget);
     let mut it = answers.into_iter();
-    match (report.finish, it.next(), it.next()) {
+    match (report.end, it.next(), it.next()) {
         (_, Some(a), Some(b)) => Uniqueness::Multiple(a, b),
-        (Finish::OutOfBudget, _, _) => Uniqueness::Unknown { nodes: report.nodes },
+        (SearchEnd::OutOfBudget, _, _) => Uniqueness::Unknown { nodes: report.nodes },
         (_, Some(a), None) => Uniqueness::Unique(a),
         (_, None, _) => Uniqueness::None,
     }
@@ -176,13 +121,13 @@ pub(crate) fn first_answers(
     joins: &[Edge],
     limit: usize,
     node_budget: Option<u64>,
-) -> (Vec<Partition>, SolveReport) {
+) -> (Vec<Partition>, SearchReport) {
     let mut out = Vec::new();
     if limit == 0 {
-        let report = SolveReport { answers: 0, nodes: 0, finish: Finish::Stopped };
+        let report = SearchReport { found: 0, nodes: 0, end: SearchEnd::Stopped };
         return (out, report);
     }
-    let mut visitor = |p: &Partition| {
+    let mut sink = |p: &Partition| {
         out.push(p.clone());
         if out.len() >= limit {
             Flow::Stop
@@ -191,19 +136,24 @@ pub(crate) fn first_answers(
         }
     };
     let config = SolveConfig { node_budget, progress_interval: 0 };
-    let report = run(instance, joins, &config, &mut visitor);
+    let report = run(instance, joins, &config, &mut sink);
     (out, report)
 }
 
 /// The search, with extra "must be in the same region" edges (`joins`, used
 /// by [`explain`](super::explain())).
-pub(crate) fn run(instance: &Instance, joins: &[Edge], config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport {
-    engine(instance, joins).search(config, visitor)
+pub(crate) fn run(
+    instance: &Instance,
+    joins: &[Edge],
+    config: &SolveConfig,
+    sink: &mut dyn Sink<Partition>,
+) -> SearchReport {
+    engine(instance, joins).search(config, sink)
 }
 
 /// The queries an [`Engine`] answers, whatever its bitset width.
 pub(crate) trait Search {
-    fn search(&self, config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport;
+    fn search(&self, config: &SolveConfig, sink: &mut dyn Sink<Partition>) -> SearchReport;
     /// Whether some valid region contains `cell` and leaves the rest of the
     /// grid passing the rest check; `None` when the budget ran out.
     fn region_through(&self, cell: usize, node_budget: u64) -> Option<bool>;
@@ -224,8 +174,8 @@ pub(crate) fn engine(instance: &Instance, joins: &[Edge]) -> Box<dyn Search> {
 }
 
 impl<const W: usize> Search for Engine<W> {
-    fn search(&self, config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport {
-        Engine::search(self, config, visitor)
+    fn search(&self, config: &SolveConfig, sink: &mut dyn Sink<Partition>) -> SearchReport {
+        Engine::search(self, config, sink)
     }
 
     fn region_through(&self, cell: usize, node_budget: u64) -> Option<bool> {
@@ -283,17 +233,18 @@ struct Branch<const W: usize> {
     forced: bool,
 }
 
-/// Why a search stopped early.
+/// Why a search stopped early: the [`SearchEnd`]s other than
+/// `Exhausted`, as the error that unwinds the search.
 enum Halt {
-    Budget,
-    Stop,
+    OutOfBudget,
+    Stopped,
 }
 
-struct State<'v, const W: usize> {
+struct State<'s, const W: usize> {
     frames: Vec<Frame<W>>,
     regions: Vec<Bits<W>>,
     /// Answers found before each open level began (parallel to `regions`).
-    answers_before: Vec<u64>,
+    found_before: Vec<u64>,
     /// Free sets known to have no answer.
     dead: DeadCache<W>,
     /// A region found through each cell by a lookahead probe (empty: none
@@ -305,10 +256,11 @@ struct State<'v, const W: usize> {
     free: Bits<W>,
     answer: Partition,
     nodes: u64,
-    answers: u64,
+    /// Answers found so far.
+    found: u64,
     budget: u64,
     interval: u64,
-    visitor: &'v mut dyn Visitor,
+    sink: &'s mut dyn Sink<Partition>,
 }
 
 impl<const W: usize> State<'_, W> {
@@ -317,12 +269,12 @@ impl<const W: usize> State<'_, W> {
     fn tick(&mut self) -> Result<(), Halt> {
         self.nodes += 1;
         if self.nodes > self.budget {
-            return Err(Halt::Budget);
+            return Err(Halt::OutOfBudget);
         }
         if self.interval != 0 && self.nodes % self.interval == 0 {
-            let progress = Progress { nodes: self.nodes, answers: self.answers };
-            if self.visitor.progress(progress) == Flow::Stop {
-                return Err(Halt::Stop);
+            let progress = Progress { nodes: self.nodes, found: self.found };
+            if self.sink.progress(progress) == Flow::Stop {
+                return Err(Halt::Stopped);
             }
         }
         Ok(())
@@ -499,30 +451,30 @@ impl<const W: usize> Engine<W> {
         }
     }
 
-    fn search(&self, config: &SolveConfig, visitor: &mut dyn Visitor) -> SolveReport {
+    fn search(&self, config: &SolveConfig, sink: &mut dyn Sink<Partition>) -> SearchReport {
         let n = self.n;
         let cells = n * n;
         let mut st = State {
             frames: Vec::with_capacity(cells + 1),
             regions: Vec::with_capacity(n),
-            answers_before: Vec::with_capacity(n),
+            found_before: Vec::with_capacity(n),
             dead: DeadCache::new(),
             witness: vec![Bits::EMPTY; cells],
             probe: Vec::with_capacity(n + 1),
             free: self.all,
             answer: Partition::from_canonical(n, vec![0; cells]),
             nodes: 1,
-            answers: 0,
+            found: 0,
             budget: config.node_budget.unwrap_or(u64::MAX),
             interval: config.progress_interval,
-            visitor,
+            sink,
         };
-        let finish = match self.run(&mut st) {
-            Ok(()) => Finish::Exhausted,
-            Err(Halt::Budget) => Finish::OutOfBudget,
-            Err(Halt::Stop) => Finish::Stopped,
+        let end = match self.run(&mut st) {
+            Ok(()) => SearchEnd::Exhausted,
+            Err(Halt::OutOfBudget) => SearchEnd::OutOfBudget,
+            Err(Halt::Stopped) => SearchEnd::Stopped,
         };
-        SolveReport { answers: st.answers, nodes: st.nodes, finish }
+        SearchReport { found: st.found, nodes: st.nodes, end }
     }
 
     fn run(&self, st: &mut State<W>) -> Result<(), Halt> {
@@ -531,9 +483,9 @@ impl<const W: usize> Engine<W> {
             return Ok(());
         }
         if n == 1 {
-            st.answers = 1;
-            return match st.visitor.answer(&st.answer) {
-                Flow::Stop => Err(Halt::Stop),
+            st.found = 1;
+            return match st.sink.found(&st.answer) {
+                Flow::Stop => Err(Halt::Stopped),
                 Flow::Continue => Ok(()),
             };
         }
@@ -716,8 +668,8 @@ impl<const W: usize> Engine<W> {
     fn pop(&self, st: &mut State<W>) {
         if let Some(f) = st.frames.pop() {
             if f.root {
-                if let (Some(r), Some(before)) = (st.regions.pop(), st.answers_before.pop()) {
-                    if st.answers == before {
+                if let (Some(r), Some(before)) = (st.regions.pop(), st.found_before.pop()) {
+                    if st.found == before {
                         st.dead.insert(st.free);
                     }
                     st.free = st.free | r;
@@ -734,7 +686,7 @@ impl<const W: usize> Engine<W> {
         }
         let rest = st.free.andnot(t);
         if rest.is_empty() {
-            st.answers += 1;
+            st.found += 1;
             // Canonical labels: regions numbered in order of their lowest cell.
             let mut order = [(0usize, 0usize); super::MAX_SIZE];
             let order = &mut order[..self.n];
@@ -749,8 +701,8 @@ impl<const W: usize> Engine<W> {
                     labels[c] = label as u8;
                 }
             }
-            return match st.visitor.answer(&st.answer) {
-                Flow::Stop => Err(Halt::Stop),
+            return match st.sink.found(&st.answer) {
+                Flow::Stop => Err(Halt::Stopped),
                 Flow::Continue => Ok(()),
             };
         }
@@ -786,7 +738,7 @@ impl<const W: usize> Engine<W> {
             }
         }
         st.regions.push(t);
-        st.answers_before.push(st.answers);
+        st.found_before.push(st.found);
         st.free = rest;
         let c = rest.first().expect("rest is not empty");
         st.frames.push(self.root_frame(c, rest));

@@ -156,8 +156,8 @@ fn wide_lookahead_matches_the_reference() {
                 found.insert(p.labels().collect::<Vec<_>>());
                 Flow::Continue
             });
-            assert_eq!(report.finish, Finish::Exhausted);
-            assert_eq!(report.answers, expected.len() as u64, "{inst}");
+            assert_eq!(report.end, SearchEnd::Exhausted);
+            assert_eq!(report.found, expected.len() as u64, "{inst}");
             assert_eq!(found, expected, "{inst}");
             with_answers += usize::from(!expected.is_empty());
         }
@@ -182,8 +182,8 @@ fn joined_search_matches_the_reference() {
                 found.insert(p.labels().collect::<Vec<_>>());
                 Flow::Continue
             });
-            assert_eq!(report.finish, Finish::Exhausted);
-            assert_eq!(report.answers, expected.len() as u64, "{inst} joins {joins:?}");
+            assert_eq!(report.end, SearchEnd::Exhausted);
+            assert_eq!(report.found, expected.len() as u64, "{inst} joins {joins:?}");
             assert_eq!(found, expected, "{inst} joins {joins:?}");
             joined_answers += expected.len();
         }
@@ -246,8 +246,8 @@ fn budget_stop_and_progress() {
         calls: u64,
         answers: u64,
     }
-    impl Visitor for Hook {
-        fn answer(&mut self, _: &Partition) -> Flow {
+    impl Sink<Partition> for Hook {
+        fn found(&mut self, _: &Partition) -> Flow {
             self.answers += 1;
             Flow::Continue
         }
@@ -259,28 +259,28 @@ fn budget_stop_and_progress() {
     }
     let mut hook = Hook { calls: 0, answers: 0 };
     let report = solve(&inst, &SolveConfig { node_budget: None, progress_interval: 100 }, &mut hook);
-    assert_eq!(report.finish, Finish::Exhausted);
-    assert_eq!(report.answers, 5);
+    assert_eq!(report.end, SearchEnd::Exhausted);
+    assert_eq!(report.found, 5);
     assert_eq!(hook.answers, 5);
     assert_eq!(hook.calls, report.nodes / 100);
 
     // The progress hook can stop the search.
     let mut stopper = StopOnProgress;
     let report = solve(&inst, &SolveConfig { node_budget: None, progress_interval: 10 }, &mut stopper);
-    assert_eq!((report.finish, report.nodes), (Finish::Stopped, 10));
+    assert_eq!((report.end, report.nodes), (SearchEnd::Stopped, 10));
 
     let mut first = None;
     let report = solve(&inst, &SolveConfig::default(), &mut |p: &Partition| {
         first = Some(p.clone());
         Flow::Stop
     });
-    assert_eq!((report.finish, report.answers), (Finish::Stopped, 1));
+    assert_eq!((report.end, report.found), (SearchEnd::Stopped, 1));
     assert_eq!(first.as_ref(), all_answers(&inst, 1).first());
 }
 
 struct StopOnProgress;
-impl Visitor for StopOnProgress {
-    fn answer(&mut self, _: &Partition) -> Flow {
+impl Sink<Partition> for StopOnProgress {
+    fn found(&mut self, _: &Partition) -> Flow {
         Flow::Continue
     }
     fn progress(&mut self, _: Progress) -> Flow {

@@ -5,8 +5,9 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::construct::{ConstructConfig, Construction, WallStrategy};
-use super::solve::{first_answers, uniqueness, Finish, Uniqueness};
+use super::solve::{first_answers, uniqueness, Uniqueness};
 use super::{Edge, Instance, Partition};
+use crate::search::SearchEnd;
 use crate::seed::shuffle;
 
 /// How many answers one search of the adding phase collects at most.
@@ -122,7 +123,7 @@ impl Walls<'_> {
             if new {
                 continue;
             }
-            if report.finish != Finish::OutOfBudget {
+            if report.end != SearchEnd::OutOfBudget {
                 debug_assert_eq!(found.first(), Some(self.answer));
                 return;
             }
@@ -177,7 +178,7 @@ impl Walls<'_> {
                             self.note(p);
                             self.add(i);
                         }
-                        None if report.finish == Finish::OutOfBudget => self.add(i),
+                        None if report.end == SearchEnd::OutOfBudget => self.add(i),
                         None => size *= 2,
                     }
                 }
@@ -187,7 +188,7 @@ impl Walls<'_> {
                     }
                     let (found, report) = first_answers(&self.inst, &[], 2, self.budget);
                     let other = found.iter().find(|p| *p != self.answer);
-                    if other.is_none() && report.finish != Finish::OutOfBudget {
+                    if other.is_none() && report.end != SearchEnd::OutOfBudget {
                         size *= 2;
                         continue;
                     }
@@ -270,9 +271,9 @@ pub fn is_minimal(instance: &Instance, node_budget: Option<u64>) -> Option<bool>
         let mut fewer = instance.clone();
         fewer.remove_wall(w);
         let (found, report) = first_answers(&fewer, &[w], 1, node_budget);
-        match (found.first(), report.finish) {
+        match (found.first(), report.end) {
             (Some(_), _) => {}
-            (None, Finish::OutOfBudget) => return None,
+            (None, SearchEnd::OutOfBudget) => return None,
             (None, _) => return Some(false),
         }
     }
