@@ -122,17 +122,25 @@ pub fn explain(instance: &Instance, node_budget: Option<u64>) -> Explanation {
     }
 }
 
+/// How the answers seen so far treat one edge.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    /// Some answer puts both cells in one region.
+    joined: bool,
+    /// Some answer puts them in two.
+    apart: bool,
+}
+
 fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>) -> Explanation {
     let n = instance.size();
     let edges: Vec<Edge> = Edge::all(n).collect();
-    // seen[i] = (joined in some answer, apart in some answer).
-    let mut seen = vec![(false, false); edges.len()];
-    let note = |p: &Partition, seen: &mut [(bool, bool)]| {
+    let mut seen = vec![Seen::default(); edges.len()];
+    let note = |p: &Partition, seen: &mut [Seen]| {
         for (s, &e) in seen.iter_mut().zip(&edges) {
             if p.joins(e) {
-                s.0 = true;
+                s.joined = true;
             } else {
-                s.1 = true;
+                s.apart = true;
             }
         }
     };
@@ -143,11 +151,11 @@ fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>
     for (i, &e) in edges.iter().enumerate() {
         let verdict = if instance.has_wall(e) {
             Verdict::Apart
-        } else if seen[i].0 && seen[i].1 {
+        } else if seen[i].joined && seen[i].apart {
             Verdict::Varies
         } else {
             // Look for an answer that disagrees with all seen so far.
-            let (found, report) = if seen[i].0 {
+            let (found, report) = if seen[i].joined {
                 let walled = instance.with_walls(instance.walls().chain([e])).expect("an edge of this grid");
                 first_answers(&walled, &[], 1, node_budget)
             } else {
@@ -159,7 +167,7 @@ fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>
                     Verdict::Varies
                 }
                 (None, SearchEnd::OutOfBudget) => Verdict::Unknown,
-                (None, _) if seen[i].0 => Verdict::Together,
+                (None, _) if seen[i].joined => Verdict::Together,
                 (None, _) => Verdict::Apart,
             }
         };
