@@ -34,6 +34,10 @@ use crate::bits::{Mask, Members};
 use crate::layout::Layout;
 use crate::symbol::Symbol;
 
+mod probe;
+
+use probe::Probing;
+
 /// Places of a symbol in a house beyond which [`Tables::tightness`] sees no
 /// difference: it prefers symbols with few places, but only a little fewer
 /// is noise (measured on 16×16 and 25×25; 3 and 5 did no better).
@@ -91,7 +95,7 @@ struct Work<M> {
     shrunk: Vec<M>,
     /// Whether locked candidates run in this search.
     use_locked: bool,
-    /// During a try of [`Engine::probe`] (the rules' `TRY`): each cell that lost a
+    /// During a try of [`Probing::pass`] (the rules' `TRY`): each cell that lost a
     /// candidate with its candidates before, and each place that shrank,
     /// as its index in `places` and its positions before, in order. The try
     /// works on its node's own state, and these undo it.
@@ -137,29 +141,8 @@ pub(super) struct Engine<M: Mask> {
     used: Vec<M>,
     frames: Vec<Frame<M>>,
     out: Vec<Symbol>,
-    /// Scratch for [`Engine::probe`]: the cells the first try changed, with
-    /// their candidates after it, then after the second try.
-    first_try: Vec<(u32, M)>,
-    second_try: Vec<M>,
-    /// Scratch for [`Engine::probe`]: per cell, the `stamp` at which a cell
-    /// tried earlier in the pass showed its tries would change nothing.
-    covered: Vec<u64>,
-    /// Bumped at every probing pass and at every change of its level, so a
-    /// stamp in `covered` holds only while the level is as it was then.
-    stamp: u64,
-    /// Whether [`Engine::probe`] skips the cells in `covered`; off only to
-    /// test that skipping them changes nothing.
-    covering: bool,
-    /// The tries skipped so, for tests.
-    #[cfg(test)]
-    skipped: u64,
-}
-
-/// Which try of a cell's two [`Engine::trial`] is.
-#[derive(Clone, Copy)]
-enum Try {
-    First,
-    Second,
+    /// Probing's state, kept from node to node (see [`Probing`]).
+    probing: Probing<M>,
 }
 
 #[derive(Clone)]
@@ -171,14 +154,15 @@ struct Frame<M> {
 
 /// A search stopped by its node budget, as it stood: the frames of its
 /// branches still open, the levels they branch from, its nodes and the
-/// solutions it found so far. [`Engine::search_from`] goes on from it as if it had
-/// never stopped.
+/// solutions it found so far. [`Engine::search_from`] goes on from it as if
+/// it had never stopped.
 struct Saved<M> {
     frames: Vec<Frame<M>>,
     arena: Vec<M>,
     nodes: u64,
     found: u64,
-    probing: bool,
+    /// Whether the search probes at every node (see [`Propagation::Auto`]).
+    probing_on: bool,
 }
 
 impl<M> Saved<M> {
@@ -329,7 +313,7 @@ impl<M: Mask> Tables<M> {
     /// innermost step of the search: always inlined, as a call costs about as
     /// much as the body.
     ///
-    /// With `TRY` (in a try of [`Engine::probe`], as in the rules that call
+    /// With `TRY` (in a try of [`Probing::pass`], as in the rules that call
     /// it), each change is logged to be undone and locked candidates do not
     /// run: a separate copy of the rules, without those tests in the
     /// innermost loop (about 2 % of a probing search).
@@ -493,6 +477,24 @@ impl<M: Mask> Tables<M> {
             }
         }
     }
+
+    /// Puts symbol `s` in cell `c` and runs the rules to a fixpoint. Leaves
+    /// no pending work behind, even on a contradiction.
+    fn propagate<const TRY: bool>(
+        &self,
+        c: usize,
+        s: usize,
+        cells: &mut [M],
+        places: &mut [M],
+        work: &mut Work<M>,
+    ) -> Result<(), Contradiction> {
+        let result =
+            self.assign::<TRY>(c, s, cells, places, work).and_then(|()| self.fixpoint::<TRY>(cells, places, work));
+        if result.is_err() {
+            work.clear();
+        }
+        result
+    }
 }
 
 impl<M: Mask> Engine<M> {
@@ -513,13 +515,7 @@ impl<M: Mask> Engine<M> {
             used: vec![M::ZERO; tables.houses],
             frames: Vec::with_capacity(tables.cells),
             out: Vec::with_capacity(tables.cells),
-            first_try: Vec::new(),
-            second_try: Vec::new(),
-            covered: vec![0; tables.cells],
-            stamp: 0,
-            covering: true,
-            #[cfg(test)]
-            skipped: 0,
+            probing: Probing::new(tables.cells),
             tables,
         }
     }
@@ -569,7 +565,7 @@ impl<M: Mask> Engine<M> {
         let (cells, stride) = (self.tables.cells, self.tables.stride());
         assert_eq!(givens.len(), cells, "one given (or None) per cell");
         self.work.use_locked = options.propagation != Propagation::Singles;
-        let mut probing = options.propagation == Propagation::Probing;
+        let mut probing_on = options.propagation == Propagation::Probing;
         let probe_from = if options.propagation == Propagation::Auto { PROBE_AFTER } else { u64::MAX };
         let mut report = SearchReport { found: 0, nodes: 1, end: SearchEnd::Exhausted };
         self.frames.clear();
@@ -581,12 +577,12 @@ impl<M: Mask> Engine<M> {
             self.frames.extend_from_slice(&saved.frames);
             report.nodes = saved.nodes;
             report.found = saved.found;
-            probing = saved.probing;
+            probing_on = saved.probing_on;
         } else {
             if self.load(givens, options.exclude).is_err() {
                 return (report, None);
             }
-            let pick = match probing.then(|| self.probe(0)).transpose() {
+            let pick = match probing_on.then(|| self.probe(0)).transpose() {
                 Err(Contradiction) => return (report, None),
                 Ok(pick) => pick.flatten(),
             };
@@ -633,7 +629,7 @@ impl<M: Mask> Engine<M> {
                 parent + 1
             };
             report.nodes += 1;
-            probing |= report.nodes == probe_from;
+            probing_on |= report.nodes == probe_from;
             if report.nodes % PROGRESS_INTERVAL == 0
                 && sink.progress(Progress { nodes: report.nodes, found: report.found }) == Flow::Stop
             {
@@ -642,12 +638,13 @@ impl<M: Mask> Engine<M> {
             }
             if options.node_budget.is_some_and(|b| report.nodes > b) {
                 report.end = SearchEnd::OutOfBudget;
-                return (report, pause.then(|| self.pause_before(parent, child, (cell, symbol), &report, probing)));
+                let saved = pause.then(|| self.pause_before(parent, child, (cell, symbol), &report, probing_on));
+                return (report, saved);
             }
-            if self.propagate::<false>(child, (cell, symbol)).is_err() {
+            if self.propagate(child, (cell, symbol)).is_err() {
                 continue;
             }
-            let pick = match probing.then(|| self.probe(child)).transpose() {
+            let pick = match probing_on.then(|| self.probe(child)).transpose() {
                 Err(Contradiction) => continue,
                 Ok(pick) => pick.flatten(),
             };
@@ -679,7 +676,7 @@ impl<M: Mask> Engine<M> {
         child: usize,
         (cell, symbol): (usize, usize),
         report: &SearchReport,
-        probing: bool,
+        probing_on: bool,
     ) -> Saved<M> {
         let mut frames = self.frames.clone();
         match frames.last_mut() {
@@ -687,7 +684,7 @@ impl<M: Mask> Engine<M> {
             _ => frames.push(Frame { level: parent, cell, remaining: M::bit(symbol) }),
         }
         let arena = self.arena[..(parent + 1) * self.tables.stride()].to_vec();
-        Saved { frames, arena, nodes: report.nodes - 1, found: report.found, probing }
+        Saved { frames, arena, nodes: report.nodes - 1, found: report.found, probing_on }
     }
 
     fn emit(&mut self, level: usize, sink: &mut dyn Sink<[Symbol]>) -> Flow {
@@ -752,147 +749,22 @@ impl<M: Mask> Engine<M> {
         result
     }
 
-    /// Probing (see [`Propagation::Probing`]) at level `level`, already at a
-    /// fixpoint: one pass over the cells with two candidates, each candidate
-    /// tried on the level itself and undone (see [`Engine::trial`]). A
-    /// candidate that leads to a contradiction goes; when neither does,
-    /// whatever both branches eliminated goes. Ends at a fixpoint, with no
-    /// pending work even on a contradiction.
-    ///
-    /// Returns the cell to branch on, as lookahead SAT solvers choose it:
-    /// the cell whose two tries eliminated the most, by the product of their
-    /// counts. `None` when no cell is left with two candidates.
-    ///
-    /// A cell `d` with candidates `{x, y}` whose `x` one try of an earlier
-    /// cell placed and whose `y` the other try placed, while the level has
-    /// not changed since, is not tried (unless `covering` is off, in tests).
-    /// Placing `x` starts from part of what that first try reached, so by
-    /// singles it reaches no more: it holds and removes no more. The same goes
-    /// for `y` and the second try. So `d`'s tries could force nothing, find no
-    /// elimination the earlier cell's did not, and score no higher (only a
-    /// higher score replaces the earlier cell as the choice): skipping them
-    /// changes nothing but the time (about a sixth of the tries of a minimal
-    /// 25×25's checks). A forced symbol or a common elimination changes the
-    /// level and ends every such cover; common eliminations run with locked
-    /// candidates, which may reach beyond what a try's singles did.
+    /// Probing at level `level`, already at a fixpoint: one
+    /// [`Probing::pass`]. Returns the cell to branch on, if any is left.
     fn probe(&mut self, level: usize) -> Result<Option<usize>, Contradiction> {
-        let mut best: (Option<usize>, u64) = (None, 0);
-        let (ncells, stride) = (self.tables.cells, self.tables.stride());
-        let here = level * stride;
-        self.stamp += 1;
-        for c in 0..ncells {
-            let m = self.arena[here + c];
-            if m.is_single() || !m.without_lowest().is_single() {
-                continue;
-            }
-            if self.covering && self.covered[c] == self.stamp {
-                #[cfg(test)]
-                {
-                    self.skipped += 2;
-                }
-                continue;
-            }
-            let (a, b) = (m.lowest(), m.without_lowest().lowest());
-            let tries = match self.trial(level, (c, a), Try::First) {
-                None => Err(b),
-                Some(a_len) => self.trial(level, (c, b), Try::Second).map(|b_len| (a_len, b_len)).ok_or(a),
-            };
-            let (a_len, b_len) = match tries {
-                Ok(lens) => lens,
-                // One try failed: the other symbol is forced, and the level changes.
-                Err(forced) => {
-                    self.stamp += 1;
-                    self.propagate::<false>(level, (c, forced))?;
-                    continue;
-                }
-            };
-            let score = (a_len as u64 + 1) * (b_len as u64 + 1);
-            if score > best.1 {
-                best = (Some(c), score);
-            }
-            // Only a cell the first try changed can have lost a candidate in both.
-            let t = &self.tables;
-            let (cells, places) = self.arena[here..here + stride].split_at_mut(ncells);
-            let pairs = self.first_try.iter().zip(&self.second_try);
-            if pairs.clone().all(|(&(d, after_a), &after_b)| (cells[d as usize] & !(after_a | after_b)).is_zero()) {
-                for (&(d, after_a), &after_b) in pairs {
-                    if after_a.is_single() && after_b.is_single() && cells[d as usize] == after_a | after_b {
-                        self.covered[d as usize] = self.stamp;
-                    }
-                }
-                continue;
-            }
-            self.stamp += 1;
-            let work = &mut self.work;
-            let mut result = Ok(());
-            for (&(d, after_a), &after_b) in pairs {
-                let d = d as usize;
-                let gone = cells[d] & !(after_a | after_b);
-                for s in Members(gone) {
-                    result = result.and_then(|()| t.remove::<false>(d, s, cells, places, work));
-                }
-            }
-            if let Err(e) = result.and_then(|()| t.fixpoint::<false>(cells, places, work)) {
-                self.work.clear();
-                return Err(e);
-            }
-        }
-        // Later eliminations in this pass may have solved it.
-        Ok(best.0.filter(|&c| !self.arena[here + c].is_single()))
-    }
-
-    /// One try of [`Engine::probe`]: putting symbol `s` in cell `c` at level
-    /// `level`, with naked and hidden singles. Returns how many candidates it
-    /// removed, or `None` when it led to a contradiction. The try works on
-    /// the level itself, noting each change, and undoes them after: a few
-    /// writes per change, where copying the level cost all of it (10 KB at
-    /// 25×25) per try. Before undoing, a first try that holds keeps the cells
-    /// it changed with their candidates after it in `first_try`, and a second
-    /// one the candidates of those cells after it in `second_try`.
-    ///
-    /// The tries leave locked candidates out: a probing node then costs about
-    /// half as much (45 against 85 µs on 25×25), and the witness searches of
-    /// a minimal 25×25 took about as many nodes (13,700 and 18,700 against
-    /// 14,300 and 13,800 on two puzzles), so their time fell by 1.4 to 2×.
-    /// The node's own propagation still uses them.
-    fn trial(&mut self, level: usize, (c, s): (usize, usize), which: Try) -> Option<usize> {
-        let holds = self.propagate::<true>(level, (c, s)).is_ok();
-        let stride = self.tables.stride();
-        let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at_mut(self.tables.cells);
-        if holds {
-            match which {
-                Try::First => {
-                    self.first_try.clear();
-                    self.first_try.extend(self.work.undo_cells.iter().map(|&(d, _)| (d, cells[d as usize])));
-                }
-                Try::Second => {
-                    self.second_try.clear();
-                    self.second_try.extend(self.first_try.iter().map(|&(d, _)| cells[d as usize]));
-                }
-            }
-        }
-        let removed = self.work.undo_cells.len();
-        for (i, before) in self.work.undo_places.drain(..).rev() {
-            places[i as usize] = before;
-        }
-        for (d, before) in self.work.undo_cells.drain(..).rev() {
-            cells[d as usize] = before;
-        }
-        holds.then_some(removed)
+        let t = &self.tables;
+        let stride = t.stride();
+        let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at_mut(t.cells);
+        self.probing.pass(t, cells, places, &mut self.work)
     }
 
     /// Propagates level `level` to a fixpoint after putting symbol `s` in
     /// cell `c`. Leaves no pending work behind, even on a contradiction.
-    fn propagate<const TRY: bool>(&mut self, level: usize, (c, s): (usize, usize)) -> Result<(), Contradiction> {
+    fn propagate(&mut self, level: usize, (c, s): (usize, usize)) -> Result<(), Contradiction> {
         let t = &self.tables;
         let stride = t.stride();
         let (cells, places) = self.arena[level * stride..(level + 1) * stride].split_at_mut(t.cells);
-        let work = &mut self.work;
-        let result = t.assign::<TRY>(c, s, cells, places, work).and_then(|()| t.fixpoint::<TRY>(cells, places, work));
-        if result.is_err() {
-            work.clear();
-        }
-        result
+        t.propagate::<false>(c, s, cells, places, &mut self.work)
     }
 }
 
@@ -942,7 +814,6 @@ fn overlaps<M: Mask>(layout: &Layout) -> (Vec<u32>, Vec<Overlap<M>>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{collect, random_puzzle};
     use super::*;
     use crate::bits::Wide;
     use crate::layout::{CellId, House, HouseKind};
@@ -1063,45 +934,5 @@ mod tests {
             same_root::<u16>(layout, i as u64);
             same_root::<Wide>(layout, 100 + i as u64);
         }
-    }
-
-    /// Searches random sparse puzzles of `layout` (some with a cell's symbol
-    /// excluded, as the generator's checks are) with probing, skipping the
-    /// cells an earlier cell's tries showed useless and trying every cell:
-    /// the reports, nodes included, and the solutions must be the same, and
-    /// some tries must have been skipped.
-    fn skipping_changes_nothing<M: Mask>(layout: &Layout, keep_percent: usize, seed: u64) {
-        let cells = layout.cell_count();
-        let mut rng = crate::seed::rng_from_seed(seed);
-        let mut engines = [Engine::<M>::new(layout), Engine::<M>::new(layout)];
-        engines[1].covering = false;
-        for round in 0..12 {
-            let (grid, order, givens) = random_puzzle(layout, cells * keep_percent / 100, &mut rng);
-            let exclude = [(order[cells - 1], grid[order[cells - 1]])];
-            let exclude = if round % 2 == 0 { &exclude[..] } else { &[] };
-            let runs = engines.each_mut().map(|engine| {
-                let mut found = Vec::new();
-                let options = SearchOptions {
-                    propagation: Propagation::Probing,
-                    node_budget: Some(300),
-                    exclude,
-                    prefer: (round % 3 != 0).then_some(&grid[..]),
-                    ..Default::default()
-                };
-                let report = engine.search(&givens, options, &mut collect(&mut found, 3));
-                (report, found)
-            });
-            assert!(runs[0] == runs[1], "round {round}: {:?} against {:?}", runs[0].0, runs[1].0);
-        }
-        assert_eq!(engines[1].skipped, 0);
-        assert!(engines[0].skipped > 0, "no try was skipped");
-    }
-
-    #[test]
-    fn probing_skips_only_tries_that_would_change_nothing() {
-        skipping_changes_nothing::<u16>(&Layout::classic(4).unwrap(), 20, 5);
-        skipping_changes_nothing::<u32>(&Layout::classic(5).unwrap(), 25, 0);
-        skipping_changes_nothing::<u32>(&Layout::classic(5).unwrap(), 45, 2);
-        skipping_changes_nothing::<u16>(&Layout::boxed(3, 4).unwrap().with_diagonals().unwrap(), 30, 3);
     }
 }
