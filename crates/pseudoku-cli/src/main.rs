@@ -22,6 +22,7 @@ mod bench;
 mod grids;
 mod input;
 mod pseudoku;
+mod rate;
 
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
@@ -87,6 +88,10 @@ enum Command {
         /// Threads for the checks of --minimal (default: one per core); the puzzles are the same for any number.
         #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=generate::MAX_THREADS as u64))]
         threads: Option<u64>,
+        /// Make puzzles of this level, rated by the logical solver (each after a `# SE rating level technique`
+        /// line): easy (SE up to 1.2), medium (2.4), hard (4.9), expert (6.9) or extreme (7.0 and up).
+        #[arg(long, value_enum)]
+        difficulty: Option<LevelArg>,
     },
     /// Count the partitions of Pseudoku instances (a grid, then walls `a-b`), one per line.
     Partition {
@@ -226,6 +231,9 @@ enum BenchWhat {
     Generate,
     /// Count the answers of each Pseudoku instance of FILE (up to --limit).
     Partition,
+    /// Rate every puzzle of FILE with the logical solver (lines may carry a reference rating: `hash puzzle rating`,
+    /// as in the rated sets, and are then compared with it).
+    Rate,
     /// Construct Pseudoku instances with exactly one answer (--size N, --difficulty).
     Construct,
 }
@@ -304,11 +312,14 @@ fn main() -> ExitCode {
         Command::Count { limit, input } => count(&input, limit),
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
-        Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget, threads } => {
+        Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget, threads, difficulty } => {
             let threads = threads_or_cores(threads);
             let config =
                 GenerateConfig { symmetry: symmetry.into(), minimal, target_givens: givens, check_budget, threads };
-            generate(&layout, &seeds, &config)
+            match difficulty {
+                Some(level) => generate_rated(&layout, &seeds, &config, level.into()),
+                None => generate(&layout, &seeds, &config),
+            }
         }
         Command::Show { file, json } => show(&file, json),
         Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
@@ -486,6 +497,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
     match args.what {
         BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref(), peer),
         BenchWhat::Partition => bench::partition(file()?, args.limit, peer),
+        BenchWhat::Rate => rate::bench_rate(file()?),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             bench::construct(size, args.difficulty.into(), first, args.count)
@@ -593,6 +605,46 @@ fn generate(args: &LayoutArgs, seeds: &Seeds, config: &GenerateConfig) -> Result
     }
     out.flush()?;
     Ok(true)
+}
+
+/// `generate --difficulty`: puzzles of one level, each after its rating.
+fn generate_rated(args: &LayoutArgs, seeds: &Seeds, config: &GenerateConfig, level: logic::Level) -> Result<bool> {
+    let (layout, _) = layout_of(args)?;
+    let first = first_seed(seeds);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for i in 0..seeds.count {
+        let seed = first.wrapping_add(i);
+        let made = generate::generate_rated(&layout, config, level, seed)
+            .with_context(|| format!("cannot generate a puzzle (seed {seed})"))?;
+        let r = &made.rating;
+        let hardest = r.hardest.map_or("none".to_owned(), |t| t.to_string());
+        writeln!(out, "# SE {:.1} {} {hardest}", r.se, r.level)?;
+        writeln!(out, "{}", line::write(&layout, &made.generated.givens))?;
+        out.flush()?;
+    }
+    Ok(true)
+}
+
+/// A level of `generate --difficulty`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+}
+
+impl From<LevelArg> for logic::Level {
+    fn from(l: LevelArg) -> Self {
+        match l {
+            LevelArg::Easy => Self::Easy,
+            LevelArg::Medium => Self::Medium,
+            LevelArg::Hard => Self::Hard,
+            LevelArg::Expert => Self::Expert,
+            LevelArg::Extreme => Self::Extreme,
+        }
+    }
 }
 
 /// What a generated puzzle falls short of in what was asked: a minimal

@@ -19,6 +19,7 @@
 //!   gives up on a grid, the sparse draws).
 //! * `speculate.rs`: a round's checks on helper threads, recording the
 //!   verdicts one thread alone would reach.
+//! * `rated.rs`: puzzles made to a difficulty level ([`generate_rated`]).
 
 use crate::layout::Layout;
 use crate::symbol::Symbol;
@@ -26,6 +27,7 @@ use crate::symbol::Symbol;
 pub mod bands;
 mod fill;
 mod generator;
+mod rated;
 mod remove;
 mod rounds;
 mod speculate;
@@ -36,6 +38,7 @@ mod tests;
 
 pub use fill::{fill, fill_with, random_jigsaw, FillBudget, FillError, BANDS_FROM};
 pub use generator::Generator;
+pub use rated::{generate_rated, RatedPuzzle, RATED_ATTEMPTS};
 pub use speculate::MAX_THREADS;
 pub use symmetry::{symmetry_orbits, Symmetry};
 
@@ -96,6 +99,8 @@ pub enum GenerateError {
     Symmetry(Symmetry),
     #[error("the generator has already delivered its puzzle")]
     Finished,
+    #[error("no {level} puzzle of this layout in {attempts} tries")]
+    Level { level: &'static str, attempts: u32 },
 }
 
 /// A random puzzle of `layout` with exactly one solution, reproducible
