@@ -271,3 +271,18 @@ fn another_challenge_can_be_generated_from_the_play_screen() {
     let made = decode(&url[url.find("#p=").unwrap() + 3..]).unwrap();
     assert_eq!(all_answers(&made.instance, 2).len(), 1, "a generated challenge has one answer");
 }
+
+#[test]
+fn the_hint_points_at_an_edge_every_answer_agrees_on() {
+    let app = App::open_at(&format!(
+        "#p={}",
+        encode(&challenge(&format!(
+            "{SEED_GRID} {}",
+            SEED_WALLS.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(" ")
+        )))
+    ));
+    app.wait_until("the count", || app.text_of(".answers-found").contains("5 answers"));
+    app.click_css("button.hint");
+    app.wait_until("a hint", || app.text_of(".hint-text").starts_with("Hint: r"));
+    assert!(app.exists("svg.pboard path.hint"), "the edge is drawn on the grid");
+}

@@ -17,6 +17,7 @@ use web_sys::PointerEvent;
 use yew::prelude::*;
 
 use crate::game::{abstract_columns, Checked, Game};
+use crate::wire::HintWire;
 
 /// Side of a board cell in SVG units.
 const UNIT: f64 = 10.0;
@@ -38,6 +39,23 @@ pub struct CellView {
     pub extra: bool,
     /// Soft colour of its jigsaw region, if any.
     pub region_tint: Option<usize>,
+    /// How a hint marks it.
+    pub hint: Option<HintMark>,
+}
+
+/// A cell's part in the hint shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintMark {
+    /// In the house the nudge points at.
+    House,
+    /// In the step's pattern.
+    Pattern,
+    /// Loses candidates.
+    Eliminated,
+    /// Gets its value.
+    Placed,
+    /// Holds a wrong value, or marks that miss the answer.
+    Wrong,
 }
 
 /// Everything the board shows.
@@ -72,6 +90,30 @@ impl BoardView {
                 _ => {}
             }
         }
+        let mut hint = vec![None; layout.cell_count()];
+        if let Some((wire, full)) = &game.hint {
+            let mut mark = |cells: &mut dyn Iterator<Item = u32>, m: HintMark| {
+                cells.for_each(|c| {
+                    if let Some(slot) = hint.get_mut(c as usize) {
+                        *slot = Some(m);
+                    }
+                })
+            };
+            match wire {
+                HintWire::Wrong { cells } | HintWire::MarksMissing { cells } => {
+                    mark(&mut cells.iter().copied(), HintMark::Wrong)
+                }
+                HintWire::Step { house, cells, placements, eliminations, .. } => {
+                    mark(&mut house.iter().copied(), HintMark::House);
+                    if *full {
+                        mark(&mut cells.iter().copied(), HintMark::Pattern);
+                        mark(&mut eliminations.iter().map(|e| e.0), HintMark::Eliminated);
+                        mark(&mut placements.iter().map(|p| p.0), HintMark::Placed);
+                    }
+                }
+                HintWire::Solved | HintWire::Stuck => {}
+            }
+        }
         let chars = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect();
         let cells = (0..layout.cell_count())
             .map(|i| {
@@ -90,6 +132,7 @@ impl BoardView {
                     same: value.is_some() && value == cursor_value && cursor != Some(cell),
                     extra: extra[i],
                     region_tint: tint[i],
+                    hint: hint[i],
                 }
             })
             .collect();
@@ -246,6 +289,13 @@ pub fn Board(props: &BoardProps) -> Html {
             v.same.then_some("same"),
             v.extra.then_some("extra"),
             v.region_tint.map(|t| format!("tint{t}")),
+            v.hint.map(|h| match h {
+                HintMark::House => "hint-house",
+                HintMark::Pattern => "hint-pattern",
+                HintMark::Eliminated => "hint-eliminated",
+                HintMark::Placed => "hint-placed",
+                HintMark::Wrong => "hint-wrong",
+            }),
         );
         let (row, col) = layout.position(cell).map_or((None, None), |(r, c)| (Some(r), Some(c)));
         let font = sh.side * if big { 0.6 } else { 0.64 };

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
 use crate::history::History;
-use crate::wire::{Body, Job, Reply};
+use crate::wire::{Body, HintWire, Job, Reply};
 
 /// Colours a cell can have (several at once).
 pub const COLOURS: usize = 9;
@@ -132,6 +132,10 @@ pub struct Game {
     pub solutions: Solutions,
     /// A message for the player that is not about the grid.
     pub notice: Option<String>,
+    /// The hint shown, and whether in full (else only the nudge).
+    pub hint: Option<(HintWire, bool)>,
+    /// The puzzle's rating: SE tenths, level and hardest technique.
+    pub rating: Option<(u16, String, String)>,
 }
 
 /// Everything a player (or the page) can do to a game.
@@ -170,6 +174,11 @@ pub enum Action {
     DismissNotice,
     /// A message (storage full, say).
     Notice(String),
+    /// A hint came from the worker: show its nudge.
+    HintReady(HintWire),
+    /// Show the hint in full (its cells and changes on the grid).
+    HintMore,
+    HideHint,
 }
 
 impl Game {
@@ -192,6 +201,8 @@ impl Game {
             checked: None,
             solutions: Solutions::Pending,
             notice: None,
+            hint: None,
+            rating: None,
         };
         game.conflicts = grid::conflicts(game.layout(), &game.cells());
         game
@@ -439,6 +450,21 @@ impl Game {
                 }
                 next.paused = !self.paused;
             }
+            Action::HintReady(wire) => next.hint = Some((wire, false)),
+            Action::HintMore => {
+                let (wire, full) = self.hint.clone()?;
+                if full {
+                    return None;
+                }
+                next.hint = Some((wire, true));
+            }
+            Action::HideHint => {
+                self.hint.as_ref()?;
+                next.hint = None;
+            }
+            Action::Worker(Reply { body: Body::Rated { se_tenths, level, hardest }, .. }) => {
+                next.rating = Some((se_tenths, level, hardest));
+            }
             Action::Worker(reply) => {
                 next.solutions = match reply.body {
                     Body::Solved { solution: Some(line), unique } => {
@@ -545,6 +571,18 @@ impl Game {
         self.marks = marks;
         self.conflicts = grid::conflicts(self.layout(), &self.cells());
         self.checked = None;
+        self.hint = None;
+    }
+
+    /// The job that finds a hint from the player's grid.
+    pub fn hint_job(&self) -> Job {
+        let values = pseudoku_core::format::line::write(self.layout(), &self.cells());
+        Job::Hint { variant: self.puzzle.variant().to_string(), values, centre: self.marks.centre.clone() }
+    }
+
+    /// The job that rates the puzzle.
+    pub fn rate_job(&self) -> Job {
+        Job::Rate { variant: self.puzzle.variant().to_string() }
     }
 
     fn check(&self) -> Checked {

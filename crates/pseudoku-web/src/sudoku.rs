@@ -20,7 +20,7 @@ use crate::controls::{houses_of, Keypad, Notice, Status};
 use crate::create::seed_of;
 use crate::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
 use crate::table::{Table, TableAction};
-use crate::wire::WireSymmetry;
+use crate::wire::{HintWire, WireSymmetry};
 
 /// What the screen opens with.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,7 +93,13 @@ fn open_variant(variant: Variant, seed: Option<u64>) -> Result<Game, String> {
 fn initial(opening: &Opening) -> Table {
     let new_classic = |seed| {
         Table::new(None)
-            .apply(TableAction::New { layout: "size 9\n".into(), symmetry: WireSymmetry::None, minimal: false, seed })
+            .apply(TableAction::New {
+                layout: "size 9\n".into(),
+                symmetry: WireSymmetry::None,
+                minimal: false,
+                seed,
+                level: None,
+            })
             .expect("a new puzzle is a change")
     };
     match opening {
@@ -289,9 +295,16 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     // The "new puzzle" panel.
     let (layout_ref, seed_ref, symmetry_ref, minimal_ref, paste_ref) =
         (use_node_ref(), use_node_ref(), use_node_ref(), use_node_ref(), use_node_ref());
+    let level_ref = use_node_ref();
     let on_new = {
-        let (d, layout_ref, seed_ref, symmetry_ref, minimal_ref) =
-            (d.clone(), layout_ref.clone(), seed_ref.clone(), symmetry_ref.clone(), minimal_ref.clone());
+        let (d, layout_ref, seed_ref, symmetry_ref, minimal_ref, level_ref) = (
+            d.clone(),
+            layout_ref.clone(),
+            seed_ref.clone(),
+            symmetry_ref.clone(),
+            minimal_ref.clone(),
+            level_ref.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
             let index =
                 layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok()).unwrap_or(0);
@@ -304,7 +317,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             };
             let minimal = minimal_ref.cast::<HtmlInputElement>().is_some_and(|i| i.checked());
             let seed = seed_of(&seed_ref.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
-            d.dispatch(TableAction::New { layout: layout.to_owned(), symmetry, minimal, seed });
+            let level =
+                level_ref.cast::<HtmlSelectElement>().map(|s| s.value()).filter(|v| !v.is_empty() && v != "any");
+            d.dispatch(TableAction::New { layout: layout.to_owned(), symmetry, minimal, seed, level });
         })
     };
     let on_example = {
@@ -367,6 +382,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         <section class="screen sudoku" aria-label="Sudoku">
             <div class="title-row">
                 <h2 class="puzzle-title">{ game.puzzle().title().unwrap_or("Sudoku").to_owned() }</h2>
+                if let Some((se, level, hardest)) = &game.rating {
+                    <span class="difficulty" title={format!("Hardest step: {hardest}")}>
+                        { format!("{} · SE {}.{}", level, se / 10, se % 10) }
+                    </span>
+                }
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
                 <button type="button" class="pause" onclick={game_action(|()| Action::TogglePause)}>{ if game.paused { "Resume" } else { "Pause" } }</button>
             </div>
@@ -392,7 +412,14 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         <button type="button" class="redo" disabled={!game.can_redo()} onclick={game_action(|()| Action::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" class="check" onclick={game_action(|()| Action::Check)}>{ "Check" }</button>
                         <button type="button" class="auto" onclick={game_action(|()| Action::AutoCandidates)}>{ "Candidates" }</button>
+                        <button type="button" class="hint" disabled={game.is_solved()}
+                            onclick={let d = d.clone(); move |_| d.dispatch(TableAction::Hint)}>
+                            { if matches!(game.hint, Some((_, false))) { "More" } else { "Hint" } }
+                        </button>
                     </div>
+                    if let Some(text) = hint_text(game) {
+                        <p class="hint-text" role="status">{ text }</p>
+                    }
                     if custom {
                         <p class="houses">{ houses_of(game).unwrap_or_else(|| "Select a cell to see its houses.".into()) }</p>
                     }
@@ -428,6 +455,16 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         </select>
                     </label>
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="seed-text" placeholder="random" size="8" /></label>
+                    <label>{ "Difficulty " }
+                        <select ref={level_ref} class="level">
+                            <option value="any" selected=true>{ "Any" }</option>
+                            <option value="easy">{ "Easy" }</option>
+                            <option value="medium">{ "Medium" }</option>
+                            <option value="hard">{ "Hard" }</option>
+                            <option value="expert">{ "Expert" }</option>
+                            <option value="extreme">{ "Extreme" }</option>
+                        </select>
+                    </label>
                     <label><input ref={minimal_ref} type="checkbox" class="minimal" />{ " Minimal" }</label>
                     <button type="button" class="new primary" disabled={table.making.is_some()} onclick={on_new}>{ "New puzzle" }</button>
                     <button type="button" class="open-example" onclick={on_example} title="Open the example's own puzzle">{ "Example" }</button>
@@ -465,6 +502,36 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             <p class="help">{ "Click, drag or Ctrl+click to select; arrows move (Shift extends). Type a symbol; hold Shift for corner marks, Ctrl for centre marks, Ctrl+Shift for colours, or use Z X C V. Backspace clears, Escape deselects, Ctrl+Z undo, Ctrl+Y redo." }</p>
         </section>
     }
+}
+
+/// What the hint says: the nudge, or the whole step.
+fn hint_text(game: &Game) -> Option<String> {
+    let (wire, full) = game.hint.as_ref()?;
+    let layout = game.layout();
+    let names = |cells: &[u32]| {
+        cells
+            .iter()
+            .map(|&c| pseudoku_core::logic::cell_name(layout, pseudoku_core::layout::CellId(c)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(match wire {
+        HintWire::Wrong { cells } => {
+            format!("Not that way: {} {} a wrong value.", names(cells), if cells.len() == 1 { "holds" } else { "hold" })
+        }
+        HintWire::MarksMissing { cells } => {
+            format!("Your centre marks in {} miss a candidate that is really there.", names(cells))
+        }
+        HintWire::Step { nudge, sentence, .. } => {
+            if *full {
+                sentence.clone()
+            } else {
+                nudge.clone()
+            }
+        }
+        HintWire::Solved => "Solved: there is nothing left to find.".into(),
+        HintWire::Stuck => "No technique the solver knows applies here; this grid needs a guess.".into(),
+    })
 }
 
 /// The progress of a puzzle being made, with Cancel.

@@ -27,6 +27,10 @@ pub struct Table {
     /// The id of the current game's solve request.
     solve_id: u64,
     pub making: Option<Making>,
+    /// A hint being looked for.
+    hinting: Option<Request>,
+    /// The id of the current game's rating request.
+    rate_id: u64,
     next_id: u64,
     /// A message about making or opening a puzzle.
     pub notice: Option<String>,
@@ -42,17 +46,21 @@ pub enum TableAction {
         symmetry: WireSymmetry,
         minimal: bool,
         seed: u64,
+        /// A difficulty level (`easy` … `extreme`), or any.
+        level: Option<String>,
     },
     /// Stop making it.
     Cancel,
     Game(Action),
+    /// The Hint button: the nudge of a new hint, then the hint in full.
+    Hint,
     Worker(Reply),
     DismissNotice,
 }
 
 impl Table {
     pub fn new(game: Option<Game>) -> Table {
-        Table { game, solve_id: 1, making: None, next_id: 2, notice: None }
+        Table { game, solve_id: 1, making: None, hinting: None, rate_id: 2, next_id: 3, notice: None }
     }
 
     /// The request the worker should run: the puzzle being made, else the
@@ -61,8 +69,14 @@ impl Table {
         if let Some(making) = &self.making {
             return Some(making.request.clone());
         }
+        if let Some(hinting) = &self.hinting {
+            return Some(hinting.clone());
+        }
         let game = self.game.as_ref()?;
-        Some(Request::new(self.solve_id, game.solve_job()))
+        if game.solutions == crate::game::Solutions::Pending {
+            return Some(Request::new(self.solve_id, game.solve_job()));
+        }
+        game.rating.is_none().then(|| Request::new(self.rate_id, game.rate_job()))
     }
 
     pub fn apply(&self, action: TableAction) -> Option<Table> {
@@ -71,11 +85,22 @@ impl Table {
             TableAction::Open(game) => {
                 next.game = Some(*game);
                 next.solve_id = next.take_id();
+                next.rate_id = next.take_id();
                 next.making = None;
+                next.hinting = None;
             }
-            TableAction::New { layout, symmetry, minimal, seed } => {
+            TableAction::Hint => {
+                let game = self.game.as_ref()?;
+                if matches!(game.hint, Some((_, false))) {
+                    next.game = game.apply(Action::HintMore);
+                } else {
+                    let id = next.take_id();
+                    next.hinting = Some(Request::new(id, game.hint_job()));
+                }
+            }
+            TableAction::New { layout, symmetry, minimal, seed, level } => {
                 let id = next.take_id();
-                let job = Job::Generate { variant: layout, symmetry, minimal, seed };
+                let job = Job::Generate { variant: layout, symmetry, minimal, seed, level };
                 next.making = Some(Making { request: Request::new(id, job), progress: None, seed });
                 next.notice = None;
             }
@@ -117,7 +142,22 @@ impl Table {
                     }
                     return Some(next);
                 }
-                if reply.id != self.solve_id {
+                if let Some(hinting) = &self.hinting {
+                    if reply.id == hinting.id {
+                        next.hinting = None;
+                        let game = self.game.as_ref()?;
+                        next.game = Some(match reply.body {
+                            Body::Hint(wire) => game.apply(Action::HintReady(wire)).unwrap_or_else(|| game.clone()),
+                            Body::Failed { message } => game.clone().with_notice(message),
+                            _ => return None,
+                        });
+                        // The worker stopped for the hint: solve or rate again.
+                        next.solve_id = next.take_id();
+                        next.rate_id = next.take_id();
+                        return Some(next);
+                    }
+                }
+                if reply.id != self.solve_id && reply.id != self.rate_id {
                     return None;
                 }
                 let game = self.game.as_ref()?.apply(Action::Worker(reply))?;
@@ -176,6 +216,7 @@ mod tests {
             symmetry: WireSymmetry::None,
             minimal: false,
             seed: 9,
+            level: None,
         });
         let t = t.unwrap();
         let t = feed(t.clone(), run(&t));
@@ -187,6 +228,24 @@ mod tests {
     }
 
     #[test]
+    fn the_hint_button_gives_a_nudge_then_the_whole_step() {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let cells = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let v = plain.with_givens(Some(cells)).unwrap();
+        let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
+        let t = feed(t.clone(), run(&t)); // the solve
+        let t = feed(t.clone(), run(&t)); // the rating
+        assert_eq!(t.game.as_ref().unwrap().rating.as_ref().map(|r| r.1.as_str()), Some("easy"));
+        assert_eq!(t.request(), None, "nothing left to ask");
+        let t = t.apply(TableAction::Hint).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::wire::HintWire::Step { .. }, false))));
+        let t = t.apply(TableAction::Hint).unwrap();
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((_, true))), "the second press shows it all");
+    }
+
+    #[test]
     fn a_cancelled_job_is_dropped() {
         let t = Table::new(None)
             .apply(TableAction::New {
@@ -194,6 +253,7 @@ mod tests {
                 symmetry: WireSymmetry::None,
                 minimal: false,
                 seed: 1,
+                level: None,
             })
             .unwrap();
         let replies = run(&t);

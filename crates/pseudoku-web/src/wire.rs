@@ -41,8 +41,14 @@ pub enum Job {
     /// solution is unique.
     Solve { variant: String },
     /// A new sudoku of a layout (a variant file; its givens are ignored),
-    /// with progress on the way.
-    Generate { variant: String, symmetry: WireSymmetry, minimal: bool, seed: u64 },
+    /// with progress on the way; of a difficulty level when one is named
+    /// (`easy` … `extreme`).
+    Generate { variant: String, symmetry: WireSymmetry, minimal: bool, seed: u64, level: Option<String> },
+    /// Rate a sudoku (a variant file with givens) by the logical solver.
+    Rate { variant: String },
+    /// The next step from a player's grid: its values (line format, givens
+    /// included) and centre marks (one bit per symbol, 0 for none).
+    Hint { variant: String, values: String, centre: Vec<u64> },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,26 +81,85 @@ pub enum Body {
     /// The worker has started and reads requests (sent once, id 0).
     Ready,
     /// A search is under way.
-    Progress { nodes: u64, answers: u64 },
+    Progress {
+        nodes: u64,
+        answers: u64,
+    },
     /// The count: `exact` unless it stopped at its limit. `answers` holds
     /// the first [`ANSWERS_KEPT`] answers as `N²` region labels.
-    Counted { answers_found: u64, exact: bool, answers: Vec<Vec<u8>> },
+    Counted {
+        answers_found: u64,
+        exact: bool,
+        answers: Vec<Vec<u8>>,
+    },
     /// What all answers agree on.
     Explained(Agreement),
     /// Walls of a unique instance that could each go on their own (`a-b`).
-    Redundant { walls: Vec<(u32, u32)> },
+    Redundant {
+        walls: Vec<(u32, u32)>,
+    },
     /// A new instance (completed, trimmed, constructed or filled), in the
     /// line format, with the walls added or removed.
-    Instance { instance: String, changed: Vec<(u32, u32)> },
+    Instance {
+        instance: String,
+        changed: Vec<(u32, u32)>,
+    },
     /// A solution (line format) if there is one, and whether it is the
     /// only one.
-    Solved { solution: Option<String>, unique: bool },
+    Solved {
+        solution: Option<String>,
+        unique: bool,
+    },
     /// A generator's steps: `done` of `total`.
-    Steps { done: u64, total: u64 },
+    Steps {
+        done: u64,
+        total: u64,
+    },
     /// A new sudoku, as a variant file with its givens.
-    Puzzle { variant: String },
+    Puzzle {
+        variant: String,
+    },
+    /// A rating: Sudoku Explainer tenths (34 for 3.4), the level and the
+    /// hardest technique.
+    Rated {
+        se_tenths: u16,
+        level: String,
+        hardest: String,
+    },
+    Hint(HintWire),
     /// The job could not be done; a sentence for the person.
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
+}
+
+/// What a hint says, most urgent first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HintWire {
+    /// These cells hold a wrong value.
+    Wrong {
+        cells: Vec<u32>,
+    },
+    /// The centre marks of these cells miss the value that goes there.
+    MarksMissing {
+        cells: Vec<u32>,
+    },
+    /// The easiest next step.
+    Step {
+        technique: String,
+        /// "Look for a naked pair in row 4."
+        nudge: String,
+        sentence: String,
+        /// The pattern's cells, the cells of the house to look at, and the
+        /// changes: `(cell, symbol index)`.
+        cells: Vec<u32>,
+        house: Vec<u32>,
+        placements: Vec<(u32, u8)>,
+        eliminations: Vec<(u32, u8)>,
+    },
+    Solved,
+    /// No technique the solver knows applies.
+    Stuck,
 }
 
 /// The engine's `explain`, as edges `(a, b)` (cell indices, `a < b`).

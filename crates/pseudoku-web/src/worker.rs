@@ -10,6 +10,7 @@
 use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
 use pseudoku_core::layout::Layout;
+use pseudoku_core::logic::{self, Level};
 use pseudoku_core::partition::{
     self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Flow,
     Instance, NoAnswerReason, Partition, Progress, SearchEnd, Sink, SolveConfig, Verdict,
@@ -17,7 +18,9 @@ use pseudoku_core::partition::{
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
 
-use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL};
+use crate::wire::{
+    Agreement, Body, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL,
+};
 
 /// Search nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 14;
@@ -70,12 +73,18 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
         }
         Job::Fill { size, latin, seed } => send(true, fill_grid(*size, *latin, *seed)),
         Job::Solve { variant } => send(true, solve(variant)),
-        Job::Generate { variant, symmetry, minimal, seed } => {
-            let body = generate(variant, *symmetry, *minimal, *seed, &mut |done, total| {
-                send(false, Body::Steps { done, total })
-            });
+        Job::Generate { variant, symmetry, minimal, seed, level } => {
+            let body = match level.as_deref().map(level_of) {
+                Some(Some(level)) => generate_rated(variant, *symmetry, *seed, level),
+                Some(None) => Body::Failed { message: format!("There is no level {:?}.", level) },
+                None => generate(variant, *symmetry, *minimal, *seed, &mut |done, total| {
+                    send(false, Body::Steps { done, total })
+                }),
+            };
             send(true, body);
         }
+        Job::Rate { variant } => send(true, rate_variant(variant)),
+        Job::Hint { variant, values, centre } => send(true, hint(variant, values, centre)),
     }
 }
 
@@ -104,6 +113,121 @@ fn solve(text: &str) -> Body {
     }
 }
 
+fn level_of(name: &str) -> Option<Level> {
+    [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme].into_iter().find(|l| l.name() == name)
+}
+
+fn wire_symmetry(symmetry: WireSymmetry) -> Symmetry {
+    match symmetry {
+        WireSymmetry::None => Symmetry::None,
+        WireSymmetry::Rot180 => Symmetry::Rot180,
+        WireSymmetry::Mirror => Symmetry::Mirror,
+        WireSymmetry::Diagonal => Symmetry::Diagonal,
+    }
+}
+
+fn generate_rated(text: &str, symmetry: WireSymmetry, seed: u64, level: Level) -> Body {
+    let variant = match read_variant(text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let config = GenerateConfig { symmetry: wire_symmetry(symmetry), ..GenerateConfig::default() };
+    match pseudoku_core::generate::generate_rated(variant.layout(), &config, level, seed) {
+        Ok(made) => {
+            let (mut spec, _, _) = variant.into_parts();
+            if spec.name.is_none() {
+                spec.name = Some(format!("{} {}", capitalised(level.name()), seed));
+            }
+            match Variant::new(spec, Some(made.generated.givens)) {
+                Ok(v) => Body::Puzzle { variant: v.to_string() },
+                Err(e) => Body::Failed { message: e.to_string() },
+            }
+        }
+        Err(e) => Body::Failed { message: format!("Could not make a puzzle: {e}.") },
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+fn rate_variant(text: &str) -> Body {
+    let variant = match read_variant(text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let blank = vec![None; variant.layout().cell_count()];
+    match logic::rate(variant.layout(), variant.givens().unwrap_or(&blank)) {
+        Ok(r) => Body::Rated {
+            se_tenths: (r.se * 10.0).round() as u16,
+            level: r.level.name().to_owned(),
+            hardest: r.hardest.map_or("none".to_owned(), |t| t.to_string()),
+        },
+        Err(e) => Body::Failed { message: format!("This puzzle cannot be rated: {e}.") },
+    }
+}
+
+/// The hint for a player's grid: wrong values first, then centre marks
+/// that miss the answer, then the easiest step from the player's grid
+/// (their marks standing for the candidates of the cells that have some).
+fn hint(text: &str, values: &str, centre: &[u64]) -> Body {
+    let variant = match read_variant(text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let layout = variant.layout();
+    let blank = vec![None; layout.cell_count()];
+    let givens = variant.givens().unwrap_or(&blank);
+    let Some(solution) = Solver::new(layout).solve(givens) else {
+        return Body::Failed { message: "This puzzle has no solution, so there is no hint.".into() };
+    };
+    let values = match line::read(layout, values) {
+        Ok(v) => v,
+        Err(e) => return Body::Failed { message: format!("The grid could not be read: {e}.") },
+    };
+    let wrong: Vec<u32> =
+        (0..values.len()).filter(|&c| values[c].is_some_and(|v| v != solution[c])).map(|c| c as u32).collect();
+    if !wrong.is_empty() {
+        return Body::Hint(HintWire::Wrong { cells: wrong });
+    }
+    let missing: Vec<u32> = (0..values.len())
+        .filter(|&c| {
+            values[c].is_none() && centre.get(c).is_some_and(|&m| m != 0 && m & (1 << solution[c].index()) == 0)
+        })
+        .map(|c| c as u32)
+        .collect();
+    if !missing.is_empty() {
+        return Body::Hint(HintWire::MarksMissing { cells: missing });
+    }
+    let marks: Vec<u64> =
+        (0..values.len()).map(|c| centre.get(c).copied().filter(|&m| m != 0).unwrap_or(u64::MAX)).collect();
+    let board = match logic::Board::new(layout, &values) {
+        Ok(b) => b.with_marks(&marks),
+        Err(e) => return Body::Failed { message: e.to_string() },
+    };
+    let Some(step) = logic::next_step(&board) else {
+        return Body::Hint(if board.is_solved() { HintWire::Solved } else { HintWire::Stuck });
+    };
+    let house = step.houses.first().copied();
+    let nudge = match house {
+        Some(h) => format!("Look for a {} in {}.", step.technique, logic::house_name(layout, h)),
+        None => format!("Look for a {}.", step.technique),
+    };
+    let pairs = |list: &[(pseudoku_core::layout::CellId, pseudoku_core::symbol::Symbol)]| {
+        list.iter().map(|&(c, s)| (c.0, s.index() as u8)).collect()
+    };
+    Body::Hint(HintWire::Step {
+        technique: step.technique.to_string(),
+        nudge,
+        sentence: step.explain(layout),
+        cells: step.cells.iter().map(|c| c.0).collect(),
+        house: house.map(|h| layout.house(h).cells.iter().map(|c| c.0).collect()).unwrap_or_default(),
+        placements: pairs(&step.placements),
+        eliminations: pairs(&step.eliminations),
+    })
+}
+
 /// Removal checks per generator step between two progress reports.
 const CHECKS_PER_STEP: u32 = 8;
 
@@ -112,13 +236,7 @@ fn generate(text: &str, symmetry: WireSymmetry, minimal: bool, seed: u64, progre
         Ok(v) => v,
         Err(message) => return Body::Failed { message },
     };
-    let symmetry = match symmetry {
-        WireSymmetry::None => Symmetry::None,
-        WireSymmetry::Rot180 => Symmetry::Rot180,
-        WireSymmetry::Mirror => Symmetry::Mirror,
-        WireSymmetry::Diagonal => Symmetry::Diagonal,
-    };
-    let config = GenerateConfig { symmetry, minimal, ..GenerateConfig::default() };
+    let config = GenerateConfig { symmetry: wire_symmetry(symmetry), minimal, ..GenerateConfig::default() };
     let failed = |e: GenerateError| Body::Failed { message: format!("Could not make a puzzle: {e}.") };
     let mut generator = match Generator::new(variant.layout(), &config, seed) {
         Ok(g) => g,
@@ -390,6 +508,7 @@ mod tests {
             symmetry: WireSymmetry::None,
             minimal: false,
             seed: 12345,
+            level: None,
         });
         assert!(out.iter().any(|r| matches!(r.body, Body::Steps { .. })), "progress on the way");
         let Some(Body::Puzzle { variant }) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
@@ -400,6 +519,43 @@ mod tests {
         let solved = replies(Job::Solve { variant });
         let expected = line::write_solution(&layout, &made.solution);
         assert_eq!(solved[0].body, Body::Solved { solution: Some(expected), unique: true });
+    }
+
+    #[test]
+    fn hints_report_wrong_values_then_missing_marks_then_a_step() {
+        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let cells = line::parse(plain.layout(), givens).unwrap();
+        let variant = &plain.with_givens(Some(cells)).unwrap().to_string();
+        // r1c3 is 4 in the solution: a 1 there is wrong.
+        let wrong = format!("531{}", &givens[3..]);
+        let out = replies(Job::Hint { variant: variant.into(), values: wrong, centre: vec![] });
+        assert_eq!(out[0].body, Body::Hint(HintWire::Wrong { cells: vec![2] }));
+        let mut centre = vec![0u64; 81];
+        centre[2] = 0b11; // 1 and 2: the 4 is missing
+        let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre });
+        assert_eq!(out[0].body, Body::Hint(HintWire::MarksMissing { cells: vec![2] }));
+        let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre: vec![] });
+        let Body::Hint(HintWire::Step { nudge, sentence, placements, .. }) = &out[0].body else { panic!("{out:?}") };
+        assert!(nudge.starts_with("Look for a "), "{nudge}");
+        assert!(sentence.contains("so place"), "{sentence}");
+        assert_eq!(placements.len(), 1);
+    }
+
+    #[test]
+    fn rated_puzzles_and_ratings_come_from_the_worker() {
+        let out = replies(Job::Generate {
+            variant: "size 9\n".into(),
+            symmetry: WireSymmetry::None,
+            minimal: false,
+            seed: 3,
+            level: Some("hard".into()),
+        });
+        let Body::Puzzle { variant } = &out[0].body else { panic!("{out:?}") };
+        let out = replies(Job::Rate { variant: variant.clone() });
+        let Body::Rated { se_tenths, level, .. } = &out[0].body else { panic!("{out:?}") };
+        assert_eq!(level, "hard");
+        assert!((25..=49).contains(se_tenths));
     }
 
     #[test]
