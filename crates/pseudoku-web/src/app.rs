@@ -13,6 +13,7 @@ use crate::browser::{self, Fragment};
 use crate::create::Create;
 use crate::playview::Play;
 use crate::setter::SEED_PUZZLE;
+use crate::setview::SetSudoku;
 use crate::sudoku::{Opening, Sudoku};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum Screen {
     Play,
     Create,
     Sudoku,
+    /// The sudoku setter.
+    Set,
 }
 
 /// Which screen is open, with what.
@@ -36,6 +39,10 @@ pub struct Shell {
     /// afresh with it.
     pub sudoku: Opening,
     pub sudokus: u32,
+    /// A sudoku to open in the setter, and a counter that makes it start
+    /// afresh with it.
+    pub set: Option<Rc<pseudoku_core::format::Variant>>,
+    pub sets: u32,
     /// A link could not be opened: why (shown with `role="alert"`).
     pub alert: Option<String>,
     pub theme: Theme,
@@ -87,6 +94,8 @@ pub enum ShellAction {
     DismissAlert,
     /// The next theme: system, light, dark.
     CycleTheme,
+    /// Play a sudoku (from the setter).
+    PlaySudoku(Box<pseudoku_core::format::Variant>),
 }
 
 impl Shell {
@@ -105,6 +114,8 @@ impl Shell {
             edits: 0,
             sudoku: Opening::Resume,
             sudokus: 0,
+            set: None,
+            sets: 0,
             alert: None,
             theme: Theme::System,
         };
@@ -133,6 +144,12 @@ impl Shell {
             ShellAction::Open(Ok(Fragment::Edit(c))) => return self.apply(ShellAction::Edit(c)),
             ShellAction::Open(Ok(Fragment::Seed(seed))) => next.open_sudoku(Opening::Seed(seed)),
             ShellAction::Open(Ok(Fragment::Sudoku(variant))) => next.open_sudoku(Opening::Link(variant)),
+            ShellAction::Open(Ok(Fragment::EditSudoku(variant))) => {
+                next.set = Some(Rc::new(*variant));
+                next.sets += 1;
+                next.screen = Screen::Set;
+            }
+            ShellAction::PlaySudoku(variant) => next.open_sudoku(Opening::Link(variant)),
             ShellAction::Open(Ok(Fragment::None)) => return None,
             ShellAction::Open(Err(why)) => {
                 next.alert = Some(format!("This link could not be opened: {why}. Nothing else was changed."))
@@ -228,6 +245,7 @@ pub fn App() -> Html {
                     { tab(Screen::Play, "Play") }
                     { tab(Screen::Create, "Create") }
                     { tab(Screen::Sudoku, "Sudoku") }
+                    { tab(Screen::Set, "Set sudoku") }
                 </nav>
                 <button type="button" class="theme" title="Colour theme: system, light or dark"
                     onclick={let d = d.clone(); move |_| d.dispatch(ShellAction::CycleTheme)}>
@@ -245,6 +263,13 @@ pub fn App() -> Html {
                     Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} {on_open} /> },
                     Screen::Create => html! { <Create key={shell.edits.to_string()} open={shell.edit.clone()} {on_play} /> },
                     Screen::Sudoku => html! { <Sudoku key={shell.sudokus.to_string()} opening={shell.sudoku.clone()} /> },
+                    Screen::Set => {
+                        let on_play = {
+                            let d = d.clone();
+                            Callback::from(move |v| d.dispatch(ShellAction::PlaySudoku(Box::new(v))))
+                        };
+                        html! { <SetSudoku key={shell.sets.to_string()} open={shell.set.clone()} {on_play} /> }
+                    }
                 }
             }
         </main>

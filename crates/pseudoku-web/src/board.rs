@@ -77,19 +77,7 @@ impl BoardView {
             Some(Checked::Wrong(cells)) => cells.clone(),
             _ => Vec::new(),
         };
-        let mut extra = vec![false; layout.cell_count()];
-        let mut tint = vec![None; layout.cell_count()];
-        let custom = matches!(layout.geometry(), Geometry::Abstract);
-        for (i, house) in layout.houses().iter().enumerate() {
-            match house.kind {
-                // A custom layout's houses are all "extra": none is shaded.
-                HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Extra if !custom => {
-                    house.cells.iter().for_each(|c| extra[c.index()] = true)
-                }
-                HouseKind::Region => house.cells.iter().for_each(|c| tint[c.index()] = Some(i % 6)),
-                _ => {}
-            }
-        }
+        let (extra, tint) = shading(&layout);
         let mut hint = vec![None; layout.cell_count()];
         if let Some((wire, full)) = &game.hint {
             let mut mark = |cells: &mut dyn Iterator<Item = u32>, m: HintMark| {
@@ -137,6 +125,56 @@ impl BoardView {
             })
             .collect();
         BoardView { layout, cells, cursor, solved: game.is_solved() }
+    }
+}
+
+/// Which cells are shaded as extra houses, and the soft tint of each
+/// jigsaw region's cells.
+fn shading(layout: &Layout) -> (Vec<bool>, Vec<Option<usize>>) {
+    let mut extra = vec![false; layout.cell_count()];
+    let mut tint = vec![None; layout.cell_count()];
+    let custom = matches!(layout.geometry(), Geometry::Abstract);
+    for (i, house) in layout.houses().iter().enumerate() {
+        match house.kind {
+            // A custom layout's houses are all "extra": none is shaded.
+            HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Extra if !custom => {
+                house.cells.iter().for_each(|c| extra[c.index()] = true)
+            }
+            HouseKind::Region => house.cells.iter().for_each(|c| tint[c.index()] = Some(i % 6)),
+            _ => {}
+        }
+    }
+    (extra, tint)
+}
+
+impl BoardView {
+    /// The view of a puzzle being set: its givens, the selection, givens
+    /// that conflict, a cell where two solutions differ and givens that
+    /// could go.
+    pub fn of_setter(
+        layout: Rc<Layout>,
+        givens: &[Option<pseudoku_core::symbol::Symbol>],
+        selected: Option<CellId>,
+        marks: &dyn Fn(CellId) -> Option<HintMark>,
+        conflicts: &[CellId],
+    ) -> BoardView {
+        let (extra, tint) = shading(&layout);
+        let cells = (0..layout.cell_count())
+            .map(|i| {
+                let cell = CellId(i as u32);
+                CellView {
+                    value: givens[i].and_then(|s| s.to_char()),
+                    given: givens[i].is_some(),
+                    conflict: conflicts.contains(&cell),
+                    selected: selected == Some(cell),
+                    extra: extra[i],
+                    region_tint: tint[i],
+                    hint: marks(cell),
+                    ..CellView::default()
+                }
+            })
+            .collect();
+        BoardView { layout, cells, cursor: selected, solved: false }
     }
 }
 

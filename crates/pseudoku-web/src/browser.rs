@@ -75,6 +75,8 @@ pub enum Fragment {
     Play(Challenge),
     /// `#p=…` of a sudoku: play it.
     Sudoku(Box<pseudoku_core::format::Variant>),
+    /// `#e=…` of a sudoku: open it in the sudoku setter.
+    EditSudoku(Box<pseudoku_core::format::Variant>),
     /// `#e=…`: open this challenge in the setter.
     Edit(Challenge),
     /// `#seed=…`: the classic sudoku of this seed.
@@ -95,7 +97,10 @@ pub fn parse_fragment(hash: &str) -> Result<Fragment, LinkError> {
             });
         }
         if let Some(text) = part.strip_prefix("e=") {
-            return link::decode(text).map(Fragment::Edit);
+            return link::decode_shared(text).map(|shared| match shared {
+                link::Shared::Pseudoku(c) => Fragment::Edit(c),
+                link::Shared::Sudoku(v) => Fragment::EditSudoku(Box::new(v)),
+            });
         }
     }
     Ok(seed_in_hash(hash).map_or(Fragment::None, Fragment::Seed))

@@ -54,6 +54,9 @@ pub struct KeypadProps {
     /// How many symbols the puzzle uses.
     pub size: usize,
     pub mode: Mode,
+    /// Show the entry-mode buttons (not for a setter, who types givens).
+    #[prop_or(true)]
+    pub modes: bool,
     pub disabled: bool,
     pub on_mode: Callback<Mode>,
     pub on_enter: Callback<Symbol>,
@@ -100,7 +103,9 @@ pub fn Keypad(props: &KeypadProps) -> Html {
     let columns = if count > 12 { "wide" } else { "" };
     html! {
         <div class="entry">
-            <div class="modes" role="group" aria-label="Entry mode">{ for mode_buttons }</div>
+            if props.modes {
+                <div class="modes" role="group" aria-label="Entry mode">{ for mode_buttons }</div>
+            }
             <div class={classes!("keypad", columns)} role="group" aria-label="Enter a symbol">
                 { for keys }
                 <button type="button" class="key erase" disabled={props.disabled}

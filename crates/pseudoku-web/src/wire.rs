@@ -49,6 +49,16 @@ pub enum Job {
     /// The next step from a player's grid: its values (line format, givens
     /// included) and centre marks (one bit per symbol, 0 for none).
     Hint { variant: String, values: String, centre: Vec<u64> },
+    /// For a sudoku being set (a layout's variant file, and the givens in
+    /// the line format, which may break a rule): count its solutions up to
+    /// `limit` with progress, then say where two differ, or (when unique)
+    /// which givens could go and how hard it is, or (when none) which
+    /// givens conflict.
+    Check { variant: String, givens: String, limit: u64 },
+    /// Add the givens that make the solution unique.
+    MakeUnique { variant: String, givens: String },
+    /// Remove givens until none can go.
+    Minimize { variant: String, givens: String },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,10 +137,24 @@ pub enum Body {
         hardest: String,
     },
     Hint(HintWire),
+    /// A sudoku's cells: where two solutions differ, the givens that could
+    /// each go, or the givens that break a rule.
+    Cells {
+        kind: CellsKind,
+        cells: Vec<u32>,
+    },
     /// The job could not be done; a sentence for the person.
     Failed {
         message: String,
     },
+}
+
+/// What [`Body::Cells`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellsKind {
+    Differ,
+    Needless,
+    Conflicts,
 }
 
 /// What a hint says, most urgent first.

@@ -18,8 +18,10 @@ use pseudoku_core::partition::{
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
 
+use pseudoku_core::grid;
+
 use crate::wire::{
-    Agreement, Body, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL,
+    Agreement, Body, CellsKind, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL,
 };
 
 /// Search nodes between two progress reports.
@@ -84,6 +86,9 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
             send(true, body);
         }
         Job::Rate { variant } => send(true, rate_variant(variant)),
+        Job::Check { variant, givens, limit } => check_sudoku(variant, givens, *limit, &mut send),
+        Job::MakeUnique { variant, givens } => send(true, finish_sudoku(variant, givens, true)),
+        Job::Minimize { variant, givens } => send(true, finish_sudoku(variant, givens, false)),
         Job::Hint { variant, values, centre } => send(true, hint(variant, values, centre)),
     }
 }
@@ -110,6 +115,96 @@ fn solve(text: &str) -> Body {
             Body::Solved { solution, unique: false }
         }
         Uniqueness::None => Body::Solved { solution: None, unique: false },
+    }
+}
+
+/// A layout's variant file and givens in the line format (repeats allowed).
+fn layout_and_givens(
+    text: &str,
+    line_text: &str,
+) -> Result<(Variant, Vec<Option<pseudoku_core::symbol::Symbol>>), String> {
+    let variant = read_variant(text)?;
+    let givens = line::read(variant.layout(), line_text).map_err(|e| format!("The givens could not be read: {e}."))?;
+    Ok((variant, givens))
+}
+
+fn check_sudoku(text: &str, line_text: &str, limit: u64, send: &mut dyn FnMut(bool, Body)) {
+    let (variant, givens) = match layout_and_givens(text, line_text) {
+        Ok(v) => v,
+        Err(message) => return send(true, Body::Failed { message }),
+    };
+    let layout = variant.layout();
+    let conflicts = grid::conflicts(layout, &givens);
+    if conflicts.iter().any(|&c| c) {
+        send(false, Body::Counted { answers_found: 0, exact: true, answers: Vec::new() });
+        let cells = (0..conflicts.len()).filter(|&c| conflicts[c]).map(|c| c as u32).collect();
+        return send(true, Body::Cells { kind: CellsKind::Conflicts, cells });
+    }
+    struct Counter<'a> {
+        found: u64,
+        limit: u64,
+        first: Vec<Vec<pseudoku_core::symbol::Symbol>>,
+        send: &'a mut dyn FnMut(bool, Body),
+    }
+    impl pseudoku_core::search::Sink<[pseudoku_core::symbol::Symbol]> for Counter<'_> {
+        fn found(&mut self, s: &[pseudoku_core::symbol::Symbol]) -> pseudoku_core::search::Flow {
+            self.found += 1;
+            if self.first.len() < 2 {
+                self.first.push(s.to_vec());
+            }
+            if self.found >= self.limit {
+                pseudoku_core::search::Flow::Stop
+            } else {
+                pseudoku_core::search::Flow::Continue
+            }
+        }
+        fn progress(&mut self, p: pseudoku_core::search::Progress) -> pseudoku_core::search::Flow {
+            (self.send)(false, Body::Progress { nodes: p.nodes, answers: p.found });
+            pseudoku_core::search::Flow::Continue
+        }
+    }
+    let mut solver = Solver::new(layout);
+    let mut counter = Counter { found: 0, limit: limit.max(1), first: Vec::new(), send };
+    let report = solver.search(&givens, pseudoku_core::solver::SearchOptions::default(), &mut counter);
+    let (found, first) = (counter.found, counter.first);
+    let exact = report.end == pseudoku_core::search::SearchEnd::Exhausted;
+    send(false, Body::Counted { answers_found: found, exact, answers: Vec::new() });
+    match found {
+        0 => send(true, Body::Cells { kind: CellsKind::Conflicts, cells: Vec::new() }),
+        1 => {
+            let needless = pseudoku_core::generate::needless_givens(layout, &givens).unwrap_or_default();
+            send(false, Body::Cells { kind: CellsKind::Needless, cells: needless.iter().map(|c| c.0).collect() });
+            let rated = match variant.with_givens(Some(givens)) {
+                Ok(v) => rate_variant(&v.to_string()),
+                Err(e) => Body::Failed { message: e.to_string() },
+            };
+            send(true, rated);
+        }
+        _ => {
+            let differ = (0..first[0].len()).find(|&c| first[0][c] != first[1][c]).map(|c| c as u32);
+            send(true, Body::Cells { kind: CellsKind::Differ, cells: differ.into_iter().collect() });
+        }
+    }
+}
+
+/// Makes a sudoku unique (`unique`) or minimal, keeping its layout and name.
+fn finish_sudoku(text: &str, line_text: &str, unique: bool) -> Body {
+    let (variant, givens) = match layout_and_givens(text, line_text) {
+        Ok(v) => v,
+        Err(message) => return Body::Failed { message },
+    };
+    let layout = variant.layout();
+    let done = if unique {
+        pseudoku_core::generate::make_unique(layout, &givens)
+    } else {
+        pseudoku_core::generate::minimize(layout, &givens)
+    };
+    match done {
+        Ok((givens, _)) => match variant.with_givens(Some(givens)) {
+            Ok(v) => Body::Puzzle { variant: v.to_string() },
+            Err(e) => Body::Failed { message: e.to_string() },
+        },
+        Err(e) => Body::Failed { message: format!("{}.", capitalised(&e.to_string())) },
     }
 }
 

@@ -20,6 +20,8 @@
 //! * `speculate.rs`: a round's checks on helper threads, recording the
 //!   verdicts one thread alone would reach.
 //! * `rated.rs`: puzzles made to a difficulty level ([`generate_rated`]).
+//! * `setting.rs`: finishing a setter's puzzle ([`make_unique`],
+//!   [`needless_givens`], [`minimize`]).
 
 use crate::layout::Layout;
 use crate::symbol::Symbol;
@@ -30,6 +32,7 @@ mod generator;
 mod rated;
 mod remove;
 mod rounds;
+mod setting;
 mod speculate;
 mod symmetry;
 
@@ -39,6 +42,7 @@ mod tests;
 pub use fill::{fill, fill_with, random_jigsaw, FillBudget, FillError, BANDS_FROM};
 pub use generator::Generator;
 pub use rated::{generate_rated, RatedPuzzle, RATED_ATTEMPTS};
+pub use setting::{make_unique, minimize, needless_givens, solutions, SettingError};
 pub use speculate::MAX_THREADS;
 pub use symmetry::{symmetry_orbits, Symmetry};
 

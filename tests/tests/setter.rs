@@ -1,0 +1,85 @@
+//! The sudoku setter in a real browser: givens typed into a blank grid
+//! with a live count, made unique, reduced to a minimal puzzle (checked by
+//! the engine), filled and cut, and played from its link.
+
+use pseudoku_core::format::line;
+use pseudoku_core::generate::needless_givens;
+use pseudoku_core::layout::Layout;
+use pseudoku_core::solver::{Solver, Uniqueness};
+use pseudoku_e2e::App;
+
+fn open_setter() -> App {
+    let app = App::open_at("");
+    app.click_css(".tab:nth-child(4)");
+    app.wait_until("the setter", || app.exists("section.set #cell-80"));
+    app
+}
+
+#[test]
+fn givens_typed_into_a_blank_grid_are_counted_made_unique_and_minimal() {
+    let app = open_setter();
+    app.wait_until("the blank count", || app.text_of(".count") == "at least 1000 solutions");
+    app.click_cell(0);
+    app.press(["1", "\u{E014}", "2", "\u{E014}", "3"]);
+    app.wait_until("three givens", || app.cell(2).value == Some('3'));
+    app.wait_until("still many", || app.text_of(".count") == "at least 1000 solutions");
+    // A repeat: no solution, and the two givens are named.
+    app.press(["\u{E014}", "1"]);
+    app.wait_until("no solution", || app.text_of(".count") == "no solution");
+    assert!(app.text_of(".reason").contains("r1c1"), "{}", app.text_of(".reason"));
+    app.click_css("button.undo");
+    app.wait_until("many again", || app.text_of(".count") == "at least 1000 solutions");
+    app.click_css("button.make-unique");
+    app.wait_until("unique", || app.text_of(".count") == "exactly one solution");
+    app.screenshot("setter-unique");
+    let givens = |app: &App| {
+        let area = app.session.find("textarea.export-line").unwrap();
+        app.session.property(&area, "value").unwrap().unwrap()
+    };
+    let layout = Layout::classic(3).unwrap();
+    let unique = line::parse(&layout, &givens(&app)).unwrap();
+    let typed: String = unique[..3].iter().map(|g| g.map_or('.', |s| s.to_char().unwrap())).collect();
+    assert_eq!(typed, "123", "the setter's givens stay");
+    app.click_css("button.minimize");
+    app.wait_until("still unique, nothing more to remove", || {
+        app.text_of(".count") == "exactly one solution" && app.text_of(".difficulty").contains("SE")
+    });
+    let minimal = line::parse(&layout, &givens(&app)).unwrap();
+    assert!(matches!(Solver::new(&layout).uniqueness(&minimal), Uniqueness::Unique(_)));
+    assert_eq!(needless_givens(&layout, &minimal).unwrap(), vec![], "the engine finds it minimal");
+    assert!(minimal.iter().flatten().count() < unique.iter().flatten().count());
+
+    // Play it from its link, in a fresh browser, to the end.
+    let link = app.session.find("input.link").unwrap();
+    let url = app.session.property(&link, "value").unwrap().unwrap();
+    drop(app); // one browser at a time
+    let play = App::open_at(&url[url.find('#').unwrap()..]);
+    play.wait_until("the puzzle", || play.exists("#cell-80"));
+    let solution = Solver::new(&layout).solve(&minimal).unwrap();
+    let moves: Vec<(usize, String)> =
+        (0..81).filter(|&c| minimal[c].is_none()).map(|c| (c, solution[c].to_string())).collect();
+    play.session
+        .execute(
+            "for (const [cell, key] of arguments[0]) {
+                 const el = document.getElementById('cell-' + cell);
+                 el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));
+                 document.dispatchEvent(new KeyboardEvent('keydown', {key, code: 'Digit' + key, bubbles: true}));
+             }",
+            serde_json::json!([moves]),
+        )
+        .unwrap();
+    play.wait_until("solved", || play.status().starts_with("Solved"));
+}
+
+#[test]
+fn fill_and_cut_makes_a_unique_puzzle_of_the_layout() {
+    let app = open_setter();
+    app.session
+        .execute("const s = document.querySelector('select.set-layout'); s.value = '8'; s.dispatchEvent(new Event('change'));", serde_json::json!([]))
+        .unwrap();
+    app.click_css("button.use-layout");
+    app.wait_until("the jigsaw", || app.exists(".cell.tint0"));
+    app.click_css("button.fill-cut");
+    app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
+    app.screenshot("setter-jigsaw");
+}
