@@ -7,6 +7,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 
+/// While set, the server drops every connection unanswered, as if the
+/// network were down (for the offline test).
+pub static OFFLINE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Serves the files under `root` until the process ends; returns the
 /// address it listens on.
 pub fn serve(root: PathBuf) -> std::io::Result<SocketAddr> {
@@ -24,6 +28,9 @@ pub fn serve(root: PathBuf) -> std::io::Result<SocketAddr> {
 }
 
 fn answer(stream: TcpStream, root: &Path) -> std::io::Result<()> {
+    if OFFLINE.load(std::sync::atomic::Ordering::SeqCst) {
+        return Ok(());
+    }
     let mut reader = BufReader::new(stream);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;

@@ -83,3 +83,31 @@ fn fill_and_cut_makes_a_unique_puzzle_of_the_layout() {
     app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
     app.screenshot("setter-jigsaw");
 }
+
+/// Sets the server back online when the test ends, even by a panic.
+struct Online;
+
+impl Drop for Online {
+    fn drop(&mut self) {
+        pseudoku_e2e::server::OFFLINE.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn after_one_visit_the_app_works_with_the_server_down() {
+    let app = App::open_at("");
+    app.wait_until("the service worker in control", || {
+        app.session.execute("return !!navigator.serviceWorker.controller", serde_json::json!([])).unwrap()
+            == serde_json::json!(true)
+    });
+    let _online = Online;
+    pseudoku_e2e::server::OFFLINE.store(true, std::sync::atomic::Ordering::SeqCst);
+    app.session.refresh().unwrap();
+    app.wait_until("the page, offline", || app.exists(".pcell"));
+    // The engine's worker runs offline too: the challenge's answers are counted.
+    app.wait_until("the count, offline", || app.text_of(".answers-found").contains("answers"));
+    app.click_css(".swatch.r0");
+    app.paint_walk(&[0, 1]);
+    app.wait_until("a move, offline", || app.regions()[1] == Some(0));
+    app.screenshot("offline");
+}

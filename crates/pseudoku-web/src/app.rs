@@ -202,7 +202,10 @@ pub fn App() -> Html {
         browser::set_theme(theme.name());
         let _ = browser::store_text(THEME_KEY, theme.name().unwrap_or("system"));
     });
-    use_effect_with((), |_| browser::remove_boot_message());
+    use_effect_with((), |_| {
+        browser::remove_boot_message();
+        browser::register_service_worker();
+    });
     // A link pasted into the address bar opens its puzzle.
     {
         let dispatcher = shell.dispatcher();

@@ -128,6 +128,15 @@ pub fn challenge_url(challenge: &Challenge, edit: bool) -> String {
     format!("{}{}", page_base(), challenge_hash(challenge, edit))
 }
 
+/// Registers the service worker (`sw.js`) that keeps the app working
+/// offline after one visit; a browser without service workers just goes on.
+pub fn register_service_worker() {
+    if let Some(window) = web_sys::window() {
+        let container = window.navigator().service_worker();
+        let _ = container.register("./sw.js");
+    }
+}
+
 /// Sets `data-theme` on the page (`None`: follow the system).
 pub fn set_theme(name: Option<&str>) {
     let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
