@@ -111,3 +111,43 @@ fn after_one_visit_the_app_works_with_the_server_down() {
     app.wait_until("a move, offline", || app.regions()[1] == Some(0));
     app.screenshot("offline");
 }
+
+/// The CLI binary, built if need be (`cargo xtask test` has built it).
+fn pseudoku_binary() -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(std::path::PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let binary = target.join("debug/pseudoku");
+    if !binary.is_file() {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-p", "pseudoku-cli"])
+            .current_dir(&root)
+            .status()
+            .expect("run cargo");
+        assert!(status.success(), "build the CLI");
+    }
+    binary
+}
+
+#[test]
+fn a_printed_book_shows_its_puzzles_and_their_answers() {
+    let binary = pseudoku_binary();
+    let dir = std::env::temp_dir().join(format!("pseudoku-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (args, name, count) in [
+        (vec!["book", "--size", "9", "--count", "5", "--seed", "1", "--difficulty", "medium"], "sudoku.html", 5),
+        (vec!["book", "--pseudoku", "--size", "6", "--count", "3", "--seed", "2"], "pseudoku.html", 3),
+    ] {
+        let out = std::process::Command::new(&binary).args(&args).output().expect("run pseudoku book");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let path = dir.join(name);
+        std::fs::write(&path, &out.stdout).unwrap();
+        let app = App::open_at("");
+        app.session.goto(&format!("file://{}", path.display())).unwrap();
+        app.wait_until("the book", || app.exists(".answers"));
+        assert_eq!(app.session.find_all(".puzzle svg").unwrap().len(), count, "{name}: the puzzles");
+        assert_eq!(app.session.find_all(".answer svg").unwrap().len(), count, "{name}: the answers");
+        app.screenshot(&format!("book-{name}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

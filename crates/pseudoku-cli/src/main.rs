@@ -19,6 +19,7 @@ use pseudoku_core::solver::Count;
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
+mod book;
 mod grids;
 mod input;
 mod pseudoku;
@@ -147,6 +148,22 @@ enum Command {
         decode: Vec<String>,
         /// Instances one per line (standard input when absent).
         file: Option<PathBuf>,
+    },
+    /// Write a print-ready HTML book of K puzzles (SVG, a few per page) with their answers at the end.
+    Book {
+        #[command(flatten)]
+        layout: LayoutArgs,
+        #[command(flatten)]
+        seeds: Seeds,
+        /// The puzzles' level (sudokus: easy to extreme; Pseudoku: easy, medium or hard walls).
+        #[arg(long, value_enum)]
+        difficulty: Option<LevelArg>,
+        /// Pseudoku challenges (an N×N grid with walls, --size N) instead of sudokus.
+        #[arg(long)]
+        pseudoku: bool,
+        /// The book's title.
+        #[arg(long, default_value = "Pseudoku puzzles")]
+        title: String,
     },
     /// Print the canonical form of 9×9 grids or puzzles (equal for equivalent ones).
     Canon {
@@ -334,6 +351,9 @@ fn main() -> ExitCode {
             } else {
                 pseudoku::decode_links(&decode)
             }
+        }
+        Command::Book { layout, seeds, difficulty, pseudoku, title } => {
+            book(&layout, &seeds, difficulty, pseudoku, &title)
         }
         Command::Canon { file } => grids::canon(file.as_deref()),
         Command::Design { file } => grids::design(file.as_deref()),
@@ -622,6 +642,45 @@ fn generate_rated(args: &LayoutArgs, seeds: &Seeds, config: &GenerateConfig, lev
         writeln!(out, "{}", line::write(&layout, &made.generated.givens))?;
         out.flush()?;
     }
+    Ok(true)
+}
+
+/// `book`: the puzzles and their answers as one HTML file on standard output.
+fn book(args: &LayoutArgs, seeds: &Seeds, level: Option<LevelArg>, pseudoku: bool, title: &str) -> Result<bool> {
+    let first = first_seed(seeds);
+    let pages = if pseudoku {
+        let size = args.size.context("say which size: --size N")?;
+        let difficulty = match level {
+            Some(LevelArg::Easy) => pseudoku_core::partition::Difficulty::Easy,
+            Some(LevelArg::Medium) | None => pseudoku_core::partition::Difficulty::Medium,
+            Some(_) => pseudoku_core::partition::Difficulty::Hard,
+        };
+        book::pseudoku_pages(size, difficulty, first, seeds.count)?
+    } else {
+        let (layout, _) = layout_of(args)?;
+        let mut pages = Vec::new();
+        for i in 0..seeds.count {
+            let seed = first.wrapping_add(i);
+            let (made, rating) = match level {
+                Some(level) => {
+                    let rated = generate::generate_rated(&layout, &GenerateConfig::default(), level.into(), seed)
+                        .with_context(|| format!("cannot generate a puzzle (seed {seed})"))?;
+                    let r = &rated.rating;
+                    (rated.generated.clone(), format!(", {} (SE {:.1})", r.level, r.se))
+                }
+                None => (generate::generate(&layout, &GenerateConfig::default(), seed)?, String::new()),
+            };
+            pages.push(book::Page {
+                title: format!("Puzzle {} (seed {seed}{rating})", i + 1),
+                puzzle: book::sudoku_svg(&layout, &made.givens, None)?,
+                answer: book::sudoku_svg(&layout, &made.givens, Some(&made.solution))?,
+            });
+        }
+        pages
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    book::write_book(title, &pages, &mut out)?;
+    out.flush()?;
     Ok(true)
 }
 
