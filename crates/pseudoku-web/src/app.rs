@@ -96,6 +96,8 @@ pub enum ShellAction {
     CycleTheme,
     /// Play a sudoku (from the setter).
     PlaySudoku(Box<pseudoku_core::format::Variant>),
+    /// Open a sudoku in the setter (from the player).
+    EditSudoku(Box<pseudoku_core::format::Variant>),
 }
 
 impl Shell {
@@ -144,7 +146,7 @@ impl Shell {
             ShellAction::Open(Ok(Fragment::Edit(c))) => return self.apply(ShellAction::Edit(c)),
             ShellAction::Open(Ok(Fragment::Seed(seed))) => next.open_sudoku(Opening::Seed(seed)),
             ShellAction::Open(Ok(Fragment::Sudoku(variant))) => next.open_sudoku(Opening::Link(variant)),
-            ShellAction::Open(Ok(Fragment::EditSudoku(variant))) => {
+            ShellAction::Open(Ok(Fragment::EditSudoku(variant))) | ShellAction::EditSudoku(variant) => {
                 next.set = Some(Rc::new(*variant));
                 next.sets += 1;
                 next.screen = Screen::Set;
@@ -265,7 +267,13 @@ pub fn App() -> Html {
                 match shell.screen {
                     Screen::Play => html! { <Play key={play_key} challenge={shell.play.clone()} {on_edit} {on_open} /> },
                     Screen::Create => html! { <Create key={shell.edits.to_string()} open={shell.edit.clone()} {on_play} /> },
-                    Screen::Sudoku => html! { <Sudoku key={shell.sudokus.to_string()} opening={shell.sudoku.clone()} /> },
+                    Screen::Sudoku => {
+                        let on_edit = {
+                            let d = d.clone();
+                            Callback::from(move |v| d.dispatch(ShellAction::EditSudoku(Box::new(v))))
+                        };
+                        html! { <Sudoku key={shell.sudokus.to_string()} opening={shell.sudoku.clone()} {on_edit} /> }
+                    }
                     Screen::Set => {
                         let on_play = {
                             let d = d.clone();

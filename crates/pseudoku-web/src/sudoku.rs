@@ -177,6 +177,8 @@ pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
 #[derive(Properties, PartialEq)]
 pub struct SudokuProps {
     pub opening: Opening,
+    /// "Edit": open the puzzle in the setter.
+    pub on_edit: Callback<Variant>,
 }
 
 #[function_component]
@@ -427,6 +429,10 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         <input type="text" class="link" readonly=true value={share} aria-label="Link to this puzzle" />
                         <div class="buttons">
                             <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <button type="button" class="edit" onclick={
+                                let (on_edit, variant) = (props.on_edit.clone(), game.puzzle().variant().clone());
+                                move |_| on_edit.emit(variant.clone())
+                            }>{ "Edit" }</button>
                             <button type="button" class="print" onclick={Callback::from(|_: MouseEvent| browser::print())}>{ "Print" }</button>
                             <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
                             <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>

@@ -8,6 +8,8 @@
 //!   (goal ≤ 50 ms).
 //! - The sudoku player: a key typed to the cell repainted, on a 25×25 and
 //!   on the samurai (goal ≤ 16 ms).
+//! - The sudoku setter: a given typed or erased to the solution count on
+//!   screen, on a 9×9 (goal ≤ 20 ms) and on the samurai (goal ≤ 50 ms).
 //! - First render on localhost (goal ≤ 1 s) and the bundle's gzipped size
 //!   (goal ≤ 500 KB).
 //!
@@ -87,6 +89,28 @@ const poll = () => {
   }
 };
 poll();
+"#;
+
+/// Presses `key` in the setter and waits for the count to match `until`
+/// (after it changed), then one frame.
+const SET: &str = r#"
+const [key, until, callback] = arguments;
+const count = document.querySelector('.count');
+const done = new RegExp(until);
+const before = count.textContent;
+let changed = false;
+const t0 = performance.now();
+const check = () => {
+  if (count.textContent !== before) changed = true;
+  if (changed && done.test(count.textContent) && !count.textContent.startsWith('counting')) {
+    observer.disconnect();
+    requestAnimationFrame(() => callback(performance.now() - t0));
+  }
+};
+const observer = new MutationObserver(check);
+observer.observe(count, {subtree: true, childList: true, characterData: true});
+const code = /[0-9]/.test(key) ? 'Digit' + key : key;
+document.dispatchEvent(new KeyboardEvent('keydown', {key, code, bubbles: true, cancelable: true}));
 "#;
 
 const FINAL: &str = r"^(no answer|exactly one answer|\d+ answers|at least \d+ answers)$";
@@ -196,6 +220,45 @@ fn main() {
             times.push(ms(app.session.execute_async(TYPE, json!([empty, "Backspace", ""])).expect("erase")));
         }
         report(&format!("  input → repaint, {name} ({cells} cells), a digit typed and erased"), &times, 16.0);
+    }
+
+    // The sudoku setter: a given typed to the solution count on screen.
+    println!("Sudoku setter:");
+    for (name, variant, goal) in [("9×9", None, 20.0), ("samurai", Some(&samurai), 50.0)] {
+        let fragment = match variant {
+            Some(v) => format!("#e={}", encode_sudoku(v).unwrap()),
+            None => {
+                let plain: Variant = "size 9\n".parse().unwrap();
+                let made = generate(plain.layout(), &GenerateConfig::default(), 7).unwrap();
+                format!("#e={}", encode_sudoku(&plain.with_givens(Some(made.givens)).unwrap()).unwrap())
+            }
+        };
+        let app = App::open_at(&fragment);
+        app.session.set_script_timeout(60_000).unwrap();
+        app.wait_until("the first count", || app.text_of(".count") == "exactly one solution");
+        let givens = match variant {
+            Some(v) => v.givens().unwrap().to_vec(),
+            None => {
+                let line = app.session.find("textarea.export-line").unwrap();
+                let text = app.session.property(&line, "value").unwrap().unwrap();
+                pseudoku_core::format::line::parse(&pseudoku_core::layout::Layout::classic(3).unwrap(), &text).unwrap()
+            }
+        };
+        let given = (0..givens.len()).find(|&c| givens[c].is_some()).unwrap();
+        let symbol = givens[given].unwrap().to_string();
+        app.session
+            .execute(
+                "document.getElementById('cell-' + arguments[0]).dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));",
+                json!([given]),
+            )
+            .unwrap();
+        let mut times = Vec::new();
+        for _ in 0..rounds {
+            // Erase the given (several solutions), then type it back (one).
+            times.push(ms(app.session.execute_async(SET, json!(["Backspace", r"solutions$"])).expect("erase")));
+            times.push(ms(app.session.execute_async(SET, json!([symbol, "^exactly one solution$"])).expect("type")));
+        }
+        report(&format!("  keystroke → solution count on screen, {name}"), &times, goal);
     }
 
     let mut renders = Vec::new();
