@@ -50,6 +50,16 @@ fn main() {
             app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
             shot(&app, "create-answer");
             drop(app);
+            let app = App::open_at("");
+            app.session.set_window_size(width, height).unwrap();
+            app.prefer_dark(dark);
+            app.click_css(".tab:nth-child(4)");
+            app.wait_until("the setter's count", || app.text_of(".count").ends_with("solutions"));
+            app.click_css("button.fill-cut");
+            app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "set-sudoku");
+            drop(app);
             for name in
                 ["samurai", "sudoku-pie", "jigsaw-9x9", "sudoku-mix", "custom-knut-vik-5x5", "sudokualt-16x16-diagonal"]
             {
