@@ -15,7 +15,7 @@ use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::Count;
+use pseudoku_core::solver::{Count, Uniqueness};
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
@@ -469,13 +469,17 @@ fn rate(input: &Input) -> Result<bool> {
     })
 }
 
-/// `hint`: the easiest next step of each grid, as a sentence.
+/// `hint`: the easiest next step of each grid, as a sentence. The
+/// uniqueness techniques take part when the grid has one solution.
 fn hint(input: &Input) -> Result<bool> {
     each_puzzle(input, |layout, solver, givens| {
-        if solver.solve(givens).is_none() {
-            return Outcome::Error("no solution from here: some entry is wrong".into());
-        }
+        let unique = match solver.uniqueness(givens) {
+            Uniqueness::None => return Outcome::Error("no solution from here: some entry is wrong".into()),
+            Uniqueness::Unique(_) => true,
+            Uniqueness::Multiple => false,
+        };
         let board = match logic::Board::new(layout, givens) {
+            Ok(b) if unique => b.assume_unique(),
             Ok(b) => b,
             Err(e) => return Outcome::Error(e.to_string()),
         };

@@ -254,6 +254,9 @@ pub struct Board<'a> {
     values: Vec<Option<Symbol>>,
     /// Candidates of each empty cell, one bit per symbol; 0 for a filled cell.
     cands: Vec<u64>,
+    /// The puzzle is known to have one solution, so uniqueness techniques
+    /// (unique rectangles, BUG) may be used.
+    unique: bool,
 }
 
 impl<'a> Board<'a> {
@@ -267,7 +270,8 @@ impl<'a> Board<'a> {
             return Err(LogicError::Length { expected: layout.cell_count(), found: values.len() });
         }
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut board = Board { layout, values: vec![None; values.len()], cands: vec![all; values.len()] };
+        let mut board =
+            Board { layout, values: vec![None; values.len()], cands: vec![all; values.len()], unique: false };
         for (i, v) in values.iter().enumerate() {
             if let Some(s) = v {
                 if board.cands[i] & (1 << s.index()) == 0 {
@@ -288,6 +292,19 @@ impl<'a> Board<'a> {
             }
         }
         self
+    }
+
+    /// The board of a puzzle known to have exactly one solution (check it
+    /// first, e.g. with [`Solver::uniqueness`](crate::solver::Solver::uniqueness)):
+    /// the uniqueness techniques rely on it and are skipped without it.
+    pub fn assume_unique(mut self) -> Board<'a> {
+        self.unique = true;
+        self
+    }
+
+    /// Whether the puzzle is taken to have exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.unique
     }
 
     pub fn layout(&self) -> &'a Layout {
@@ -497,9 +514,13 @@ pub struct Rating {
 }
 
 /// Rates a puzzle: applies easiest steps until it is solved or none is
-/// left.
+/// left. The uniqueness techniques are used when the puzzle has exactly one
+/// solution.
 pub fn rate(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Rating, LogicError> {
     let mut board = Board::new(layout, givens)?;
+    if matches!(crate::solver::Solver::new(layout).uniqueness(givens), crate::solver::Uniqueness::Unique(_)) {
+        board = board.assume_unique();
+    }
     let mut steps: Vec<Step> = Vec::new();
     while let Some(step) = next_step(&board) {
         board.apply(&step);

@@ -7,9 +7,10 @@ use crate::format::line;
 use crate::generate::{generate, GenerateConfig};
 use crate::solver::Solver;
 
-/// Applies easiest steps to the end, checking each against `solution`.
+/// Applies easiest steps to the end, checking each against `solution`, the
+/// puzzle's only one (so the uniqueness techniques take part).
 fn check_steps(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Rating {
-    let mut board = Board::new(layout, givens).unwrap();
+    let mut board = Board::new(layout, givens).unwrap().assume_unique();
     while let Some(step) = next_step(&board) {
         for &(c, s) in &step.placements {
             assert_eq!(solution[c.index()], s, "{:?} placed a wrong symbol: {}", step.technique, step.explain(layout));
