@@ -29,8 +29,10 @@ use crate::symbol::Symbol;
 
 mod fish;
 mod intersections;
+mod single_digit;
 mod singles;
 mod subsets;
+mod wings;
 
 /// The most symbols the logical solver handles (one bit each in a `u64`).
 pub const MAX_SYMBOLS: usize = 64;
@@ -62,6 +64,20 @@ pub enum Technique {
     NakedTriple,
     Swordfish,
     HiddenTriple,
+    /// Two strong links on a symbol in parallel lines (rows, or columns).
+    Skyscraper,
+    /// Two strong links on a symbol, one in a row and one in a column.
+    TwoStringKite,
+    /// Two strong links on a symbol, one of them in a box (or another house).
+    TurbotFish,
+    /// Two strong links on a symbol, one of them a box's cross of a row and
+    /// a column (a grouped link).
+    EmptyRectangle,
+    XYWing,
+    XYZWing,
+    /// Two bivalue cells with the same pair, joined by a strong link on one
+    /// of the pair.
+    WWing,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -87,6 +103,13 @@ impl Technique {
             Technique::NakedTriple => 3.6,
             Technique::Swordfish => 3.8,
             Technique::HiddenTriple => 4.0,
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::TurbotFish => 4.1,
+            Technique::EmptyRectangle => 4.3,
+            Technique::XYWing => 4.2,
+            Technique::XYZWing => 4.4,
+            Technique::WWing => 7.1,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
@@ -112,6 +135,13 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "Swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -190,6 +220,30 @@ impl Step {
             }
             Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
                 format!("The {symbols} in {houses} lie in {cells} ({}), {result}", self.technique)
+            }
+            Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle => {
+                format!(
+                    "The {symbols} has two places (or groups) in each of {houses}: {cells} ({}); one far end \
+                     holds it, {result}",
+                    self.technique
+                )
+            }
+            Technique::XYWing | Technique::XYZWing => {
+                format!("{cells} hold {symbols} ({}): either way a pincer holds the last one, {result}", self.technique)
+            }
+            Technique::WWing => {
+                let cell = |i: usize| self.cells.get(i).map(|&c| cell_name(layout, c)).unwrap_or_default();
+                let symbol = |i: usize| self.symbols.get(i).map(ToString::to_string).unwrap_or_default();
+                format!(
+                    "{} and {} hold {symbols}, and the {} of {houses} lies in {} or {}, seen by one each (W-Wing): \
+                     one of them holds {}, {result}",
+                    cell(0),
+                    cell(1),
+                    symbol(0),
+                    cell(2),
+                    cell(3),
+                    symbol(1)
+                )
             }
         }
     }
@@ -421,7 +475,10 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
     Some(step)
 }
 
-/// The technique families, easiest first; each finds its easiest step.
+/// The technique families, easiest first; each finds its easiest step. As
+/// in Sudoku Explainer, a family whose steps cost more for bigger patterns
+/// sits at its easiest rating: two strong links (4.0 to 4.3) come before
+/// XY-Wings.
 const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     singles::full_house,
     singles::hidden_single,
@@ -437,9 +494,14 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     subsets::naked_triple,
     fish::swordfish,
     subsets::hidden_triple,
+    single_digit::two_links,
+    single_digit::grouped_links,
+    wings::xy_wing,
+    wings::xyz_wing,
     subsets::naked_quad,
     fish::jellyfish,
     subsets::hidden_quad,
+    wings::w_wing,
 ];
 
 /// The easiest step the board allows, or `None` when no technique applies
