@@ -32,6 +32,7 @@ mod intersections;
 mod single_digit;
 mod singles;
 mod subsets;
+mod uniqueness;
 mod wings;
 
 /// The most symbols the logical solver handles (one bit each in a `u64`).
@@ -78,9 +79,24 @@ pub enum Technique {
     /// Two bivalue cells with the same pair, joined by a strong link on one
     /// of the pair.
     WWing,
+    /// Unique rectangle, type 1: one corner has extra candidates.
+    UniqueRectangle1,
+    /// Unique rectangle, type 2: the extra corners share one extra candidate.
+    UniqueRectangle2,
+    /// Unique rectangle, type 3: the extra candidates make a naked set.
+    UniqueRectangle3,
+    /// Unique rectangle, type 4: one of the pair is locked in the extra corners.
+    UniqueRectangle4,
+    /// Unique loop (six cells or more), types 1 to 4 as for rectangles.
+    UniqueLoop1,
+    UniqueLoop2,
+    UniqueLoop3,
+    UniqueLoop4,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
+    /// A bivalue universal grave plus one cell with three candidates.
+    BugPlusOne,
 }
 
 impl Technique {
@@ -110,9 +126,18 @@ impl Technique {
             Technique::XYWing => 4.2,
             Technique::XYZWing => 4.4,
             Technique::WWing => 7.1,
+            Technique::UniqueRectangle1 => 4.5,
+            Technique::UniqueRectangle2 => 4.5,
+            Technique::UniqueRectangle3 => 4.6,
+            Technique::UniqueRectangle4 => 4.5,
+            Technique::UniqueLoop1 => 4.6,
+            Technique::UniqueLoop2 => 4.6,
+            Technique::UniqueLoop3 => 4.7,
+            Technique::UniqueLoop4 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
         }
     }
 
@@ -142,9 +167,18 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
+            Technique::UniqueRectangle1 => "unique rectangle type 1",
+            Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle3 => "unique rectangle type 3",
+            Technique::UniqueRectangle4 => "unique rectangle type 4",
+            Technique::UniqueLoop1 => "unique loop type 1",
+            Technique::UniqueLoop2 => "unique loop type 2",
+            Technique::UniqueLoop3 => "unique loop type 3",
+            Technique::UniqueLoop4 => "unique loop type 4",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::BugPlusOne => "BUG+1",
         }
     }
 }
@@ -244,6 +278,19 @@ impl Step {
                     cell(3),
                     symbol(1)
                 )
+            }
+            Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4
+            | Technique::UniqueLoop1
+            | Technique::UniqueLoop2
+            | Technique::UniqueLoop3
+            | Technique::UniqueLoop4 => {
+                format!("{cells} would make a second solution with {symbols} alone ({}), {result}", self.technique)
+            }
+            Technique::BugPlusOne => {
+                format!("Every other empty cell has two candidates, so {cells} must hold {symbols} (BUG+1), {result}")
             }
         }
     }
@@ -478,7 +525,7 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
 /// The technique families, easiest first; each finds its easiest step. As
 /// in Sudoku Explainer, a family whose steps cost more for bigger patterns
 /// sits at its easiest rating: two strong links (4.0 to 4.3) come before
-/// XY-Wings.
+/// XY-Wings, unique loops (4.5 to 5.0) before naked quads.
 const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     singles::full_house,
     singles::hidden_single,
@@ -498,9 +545,11 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     single_digit::grouped_links,
     wings::xy_wing,
     wings::xyz_wing,
+    uniqueness::unique_rectangle,
     subsets::naked_quad,
     fish::jellyfish,
     subsets::hidden_quad,
+    uniqueness::bug_plus_one,
     wings::w_wing,
 ];
 
