@@ -27,6 +27,8 @@ use core::fmt;
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::symbol::Symbol;
 
+mod colouring;
+mod finned_fish;
 mod fish;
 mod intersections;
 mod single_digit;
@@ -74,6 +76,10 @@ pub enum Technique {
     /// Two strong links on a symbol, one of them a box's cross of a row and
     /// a column (a grouped link).
     EmptyRectangle,
+    /// An X-Wing with extra candidates (fins) in one box.
+    FinnedXWing,
+    /// A finned X-Wing missing a corner.
+    SashimiXWing,
     XYWing,
     XYZWing,
     /// Two bivalue cells with the same pair, joined by a strong link on one
@@ -97,6 +103,14 @@ pub enum Technique {
     HiddenQuad,
     /// A bivalue universal grave plus one cell with three candidates.
     BugPlusOne,
+    FinnedSwordfish,
+    SashimiSwordfish,
+    FinnedJellyfish,
+    SashimiJellyfish,
+    /// Simple colouring: a cell sees both colours of a symbol's strong links.
+    ColourTrap,
+    /// Simple colouring: one colour meets itself in a house, so it is false.
+    ColourWrap,
 }
 
 impl Technique {
@@ -123,6 +137,8 @@ impl Technique {
             Technique::TwoStringKite => 4.1,
             Technique::TurbotFish => 4.1,
             Technique::EmptyRectangle => 4.3,
+            Technique::FinnedXWing => 4.3,
+            Technique::SashimiXWing => 4.0,
             Technique::XYWing => 4.2,
             Technique::XYZWing => 4.4,
             Technique::WWing => 7.1,
@@ -138,6 +154,12 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::BugPlusOne => 5.6,
+            Technique::FinnedSwordfish => 5.7,
+            Technique::SashimiSwordfish => 5.4,
+            Technique::FinnedJellyfish => 6.1,
+            Technique::SashimiJellyfish => 5.8,
+            Technique::ColourTrap => 5.4,
+            Technique::ColourWrap => 5.4,
         }
     }
 
@@ -164,6 +186,8 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::FinnedXWing => "finned X-Wing",
+            Technique::SashimiXWing => "sashimi X-Wing",
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
@@ -179,6 +203,12 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::BugPlusOne => "BUG+1",
+            Technique::FinnedSwordfish => "finned Swordfish",
+            Technique::SashimiSwordfish => "sashimi Swordfish",
+            Technique::FinnedJellyfish => "finned Jellyfish",
+            Technique::SashimiJellyfish => "sashimi Jellyfish",
+            Technique::ColourTrap => "colour trap",
+            Technique::ColourWrap => "colour wrap",
         }
     }
 }
@@ -255,6 +285,14 @@ impl Step {
             Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
                 format!("The {symbols} in {houses} lie in {cells} ({}), {result}", self.technique)
             }
+            Technique::FinnedXWing
+            | Technique::SashimiXWing
+            | Technique::FinnedSwordfish
+            | Technique::SashimiSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiJellyfish => {
+                format!("The {symbols} in {houses} lie in {cells}, fins included ({}), {result}", self.technique)
+            }
             Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle => {
                 format!(
                     "The {symbols} has two places (or groups) in each of {houses}: {cells} ({}); one far end \
@@ -278,6 +316,9 @@ impl Step {
                     cell(3),
                     symbol(1)
                 )
+            }
+            Technique::ColourTrap | Technique::ColourWrap => {
+                format!("Colouring the strong links of {symbols} through {cells} ({}), {result}", self.technique)
             }
             Technique::UniqueRectangle1
             | Technique::UniqueRectangle2
@@ -524,8 +565,10 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
 
 /// The technique families, easiest first; each finds its easiest step. As
 /// in Sudoku Explainer, a family whose steps cost more for bigger patterns
-/// sits at its easiest rating: two strong links (4.0 to 4.3) come before
-/// XY-Wings, unique loops (4.5 to 5.0) before naked quads.
+/// sits at its easiest rating: two strong links (4.0 to 4.3, with the
+/// finned X-Wings) come before XY-Wings, unique loops (4.5 to 5.0) before
+/// naked quads, three strong links (5.4 to 5.7: finned Swordfish, then
+/// colouring) before BUG+1.
 const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     singles::full_house,
     singles::hidden_single,
@@ -542,6 +585,7 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     fish::swordfish,
     subsets::hidden_triple,
     single_digit::two_links,
+    finned_fish::x_wing,
     single_digit::grouped_links,
     wings::xy_wing,
     wings::xyz_wing,
@@ -549,7 +593,12 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     subsets::naked_quad,
     fish::jellyfish,
     subsets::hidden_quad,
+    finned_fish::swordfish,
+    colouring::three_links,
     uniqueness::bug_plus_one,
+    finned_fish::jellyfish,
+    colouring::four_links,
+    colouring::long_chains,
     wings::w_wing,
 ];
 
