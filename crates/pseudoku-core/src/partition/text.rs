@@ -51,7 +51,7 @@ impl Instance {
             return Err(ParseError::Comment);
         }
         let found = grid.chars().count();
-        let side = isqrt(found);
+        let side = found.isqrt();
         if side * side != found {
             return Err(ParseError::GridLength { found });
         }
@@ -108,17 +108,6 @@ fn parse_cell(s: &str) -> Option<Option<usize>> {
         return None;
     }
     Some(s.parse().ok())
-}
-
-fn isqrt(n: usize) -> usize {
-    let mut r = (n as f64).sqrt() as usize;
-    while r * r > n {
-        r -= 1;
-    }
-    while (r + 1) * (r + 1) <= n {
-        r += 1;
-    }
-    r
 }
 
 impl FromStr for Instance {
