@@ -40,3 +40,24 @@ pub fn generated(layout: &Layout, count: u64, givens: Option<usize>) -> Vec<Vec<
     let config = GenerateConfig { target_givens: givens, ..Default::default() };
     (0..count).map(|seed| generate(layout, &config, seed).expect("generate").givens).collect()
 }
+
+/// The lines of a puzzle file that hold something, with their 1-based
+/// numbers: blank lines and `#` comments are skipped, the rest trimmed.
+pub fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_lines_skip_blanks_and_comments() {
+        let text = "# a set\n\n 12 \n#34\n56";
+        assert_eq!(numbered_lines(text), [(3, "12"), (5, "56")]);
+    }
+}

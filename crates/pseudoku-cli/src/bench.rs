@@ -1,26 +1,27 @@
-//! `pseudoku bench`: times the engine and, in the same run on the same
-//! inputs, a named peer (Knuth's Algorithm X with dancing links; for
-//! Pseudoku, candidate regions listed then covered exactly), and checks
-//! every result it times.
+//! `pseudoku bench`: times the engine and checks every result it times.
+//!
+//! The comparisons with the named peers (dancing links; for Pseudoku,
+//! candidate regions covered exactly) are the `peers` program of
+//! `crates/pseudoku-bench` (`cargo xtask bench ARGS…`), which measures the
+//! engine the same way and prints the same lines, so that the `pseudoku`
+//! binary ships no peer.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use pseudoku_bench::dlx::Dlx;
-use pseudoku_bench::regions::RegionCover;
 use pseudoku_core::generate::{self, GenerateConfig};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::partition::{self, Instance, SolveConfig};
-use pseudoku_core::seed::{rng_from_seed, shuffle};
+use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
 use pseudoku_core::symbol::Symbol;
 
 use crate::input::{read_lines, read_variant, Layouts};
 
 /// Solves every puzzle of `file`, proves it unique and checks the answer.
-pub fn solve(file: &Path, variant: Option<&Path>, peer: bool) -> Result<bool> {
+pub fn solve(file: &Path, variant: Option<&Path>) -> Result<bool> {
     let variant = variant.map(read_variant).transpose()?;
     let mut layouts = Layouts::new(variant.as_ref());
     let lines = read_lines(Some(file))?;
@@ -51,29 +52,11 @@ pub fn solve(file: &Path, variant: Option<&Path>, peer: bool) -> Result<bool> {
     let ours = Timing::of(&mut times);
     println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
     println!("pseudoku: {ours}");
-    if peer {
-        let mut peers: std::collections::HashMap<usize, Dlx> = Default::default();
-        let mut peer_times = Vec::with_capacity(lines.len());
-        for line in &lines {
-            if let Ok((layout, _, givens)) = layouts.parse(&line.text) {
-                let dlx = peers.entry(layout.cell_count()).or_insert_with(|| Dlx::new(layout));
-                let t = Instant::now();
-                let n = dlx.count(&givens, 2, None);
-                peer_times.push(t.elapsed());
-                if n != 1 {
-                    println!("error: line {}: the peer finds {n} solutions", line.number);
-                }
-            }
-        }
-        compare(&ours, &Timing::of(&mut peer_times));
-    }
     Ok(failures == 0)
 }
 
 /// Fills `count` blank grids of `layout` (seeds `first..`), checking each.
-/// The peer fills with Algorithm X trying rows in a random order, given up
-/// after `peer_budget` nodes per grid.
-pub fn fill(layout: &Layout, first: u64, count: u64, peer_budget: Option<u64>) -> Result<bool> {
+pub fn fill(layout: &Layout, first: u64, count: u64) -> Result<bool> {
     let blank = vec![None; layout.cell_count()];
     let mut times = Vec::new();
     let mut failures = 0;
@@ -97,31 +80,16 @@ pub fn fill(layout: &Layout, first: u64, count: u64, peer_budget: Option<u64>) -
         count - failures
     );
     println!("pseudoku: {ours}");
-    if let Some(budget) = peer_budget {
-        let mut dlx = Dlx::new(layout);
-        let (mut peer_times, mut gave_up) = (Vec::new(), 0);
-        for seed in first..first + count {
-            let t = Instant::now();
-            let grid = dlx.fill_random(&mut rng_from_seed(seed), budget);
-            peer_times.push(t.elapsed());
-            gave_up += u64::from(grid.is_none());
-        }
-        if gave_up > 0 {
-            println!("dlx (peer): gave up on {gave_up} of {count} grids after {budget} nodes (their time counts)");
-        }
-        compare(&ours, &Timing::of(&mut peer_times));
-    }
     Ok(failures == 0)
 }
 
 /// Generates `count` puzzles of `layout` (seeds `first..`), re-checking each
-/// unique. The peer cuts the same grids in the same random way, proving each
-/// removal with Algorithm X (counting to 2).
-pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64, peer: bool) -> Result<bool> {
+/// unique.
+pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) -> Result<bool> {
     let mut times = Vec::new();
     let mut failures = 0;
     let mut solver = Solver::new(layout);
-    let mut made = Vec::new();
+    let mut made = 0;
     let (mut givens_left, mut undecided, mut restarts) = (0, 0, 0);
     for seed in first..first + count {
         let t = Instant::now();
@@ -135,13 +103,13 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64
                 if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
                     fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
                 }
-                made.push((seed, p.solution));
+                made += 1;
             }
             Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
         }
     }
     let ours = Timing::of(&mut times);
-    let per_puzzle = |n: usize| n as f64 / made.len().max(1) as f64;
+    let per_puzzle = |n: usize| n as f64 / made.max(1) as f64;
     println!(
         "{count} puzzles of {} cells, {} unique and checked, {failures} failed, {:.1} givens on average \
          ({:.1} kept only because their check ran out of budget), {:.1} grids given up on",
@@ -152,36 +120,17 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64
         per_puzzle(restarts)
     );
     println!("pseudoku: {ours}");
-    if peer {
-        let mut dlx = Dlx::new(layout);
-        let mut peer_times = Vec::new();
-        for (seed, solution) in &made {
-            let t = Instant::now();
-            let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
-            let mut order: Vec<usize> = (0..givens.len()).collect();
-            shuffle(&mut order, &mut rng_from_seed(*seed));
-            for c in order {
-                givens[c] = None;
-                if dlx.count(&givens, 2, None) != 1 {
-                    givens[c] = Some(solution[c]);
-                }
-            }
-            peer_times.push(t.elapsed());
-        }
-        compare(&ours, &Timing::of(&mut peer_times));
-    }
     Ok(failures == 0)
 }
 
 /// Counts the answers of every Pseudoku instance of `file` up to `limit`
 /// (2 decides uniqueness), as live counting in the editor does.
-pub fn partition(file: &Path, limit: u64, peer: bool) -> Result<bool> {
+pub fn partition(file: &Path, limit: u64) -> Result<bool> {
     let lines = read_lines(Some(file))?;
     if lines.is_empty() {
         bail!("{} holds no instance", file.display());
     }
     let (mut times, mut failures, mut unique) = (Vec::new(), 0, 0);
-    let mut instances = Vec::new();
     for line in &lines {
         let instance = match Instance::parse(&line.text) {
             Ok(i) => i,
@@ -208,34 +157,12 @@ pub fn partition(file: &Path, limit: u64, peer: bool) -> Result<bool> {
                 fail(&mut failures, format!("line {}: an answer breaks a rule", line.number));
             }
         }
-        instances.push((line.number, instance, answers.len() as u64));
     }
     println!("{} instances, {unique} with exactly one answer, {failures} failed (counted to {limit})", lines.len());
     let ours = Timing::of(&mut times);
     println!("pseudoku: {ours}");
-    if peer {
-        let (mut peer_times, mut gave_up) = (Vec::new(), 0);
-        for (number, instance, ours) in &instances {
-            let t = Instant::now();
-            let count = RegionCover::new(instance, PEER_STEPS).and_then(|cover| cover.count(limit, PEER_STEPS));
-            peer_times.push(t.elapsed());
-            match count {
-                None => gave_up += 1,
-                Some(n) if n != *ours => println!("error: line {number}: the peer counts {n} answers, not {ours}"),
-                Some(_) => {}
-            }
-        }
-        if gave_up > 0 {
-            println!("regions (peer): gave up on {gave_up} instances after {PEER_STEPS} steps (their time counts)");
-        }
-        compare_with("regions", &ours, &Timing::of(&mut peer_times));
-    }
     Ok(failures == 0)
 }
-
-/// Steps the partition peer may take listing regions, and then covering
-/// the grid with them, before it gives up.
-const PEER_STEPS: u64 = 20_000_000;
 
 /// Constructs `count` Pseudoku instances of side `size` (seeds `first..`),
 /// re-checking each unique and its answer the constructed one.
@@ -275,20 +202,9 @@ fn fail(failures: &mut u64, what: String) {
     println!("error: {what}");
 }
 
-fn compare(ours: &Timing, theirs: &Timing) {
-    compare_with("dlx", ours, theirs);
-}
-
-fn compare_with(peer: &str, ours: &Timing, theirs: &Timing) {
-    println!("{peer} (peer): {theirs}");
-    println!(
-        "pseudoku / {peer}: {:.2}× the throughput, {:.3}× the median time",
-        ours.per_second / theirs.per_second.max(1e-9),
-        ours.median_us / theirs.median_us.max(1e-9)
-    );
-}
-
-/// Throughput, median and worst of a list of times.
+/// Throughput, median and worst of a list of times, printed as the `peers`
+/// program of `crates/pseudoku-bench` prints them (its `timing::Timing`), so
+/// the figures of the two compare.
 struct Timing {
     per_second: f64,
     median_us: f64,
@@ -321,7 +237,7 @@ impl std::fmt::Display for Timing {
 }
 
 /// Why an answer is wrong, if it is.
-pub fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
+fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
     let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
     if !is_solved(layout, &full) {
         return Some("the answer breaks a rule".to_string());

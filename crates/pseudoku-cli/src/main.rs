@@ -51,8 +51,8 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
-    /// Time the engine against a named peer in the same run, checking every result: solve and prove
-    /// unique every puzzle of FILE (default), or fill, generate, or count Pseudoku partitions.
+    /// Time the engine, checking every result: solve and prove unique every puzzle of FILE (default), or
+    /// fill, generate, rate, count Pseudoku partitions or construct them.
     Bench(BenchArgs),
     /// Print random complete grids.
     Fill {
@@ -214,13 +214,6 @@ struct BenchArgs {
     /// The first seed (a number or any text).
     #[arg(long, value_name = "S", default_value = "1")]
     seed: String,
-    /// The peer measured on the same inputs in the same run: `dlx` (Knuth's Algorithm X with
-    /// dancing links, the textbook exact-cover solver) or `none`.
-    #[arg(long, value_enum, default_value_t = PeerArg::Dlx)]
-    peer: PeerArg,
-    /// Nodes the peer may spend on one grid of --what fill before it gives up.
-    #[arg(long, value_name = "NODES", default_value_t = 10_000_000)]
-    peer_budget: u64,
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
@@ -276,12 +269,6 @@ struct Seeds {
     /// How many to make.
     #[arg(long, value_name = "K", default_value_t = 1)]
     count: u64,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum PeerArg {
-    Dlx,
-    None,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -515,12 +502,11 @@ fn count(input: &Input, limit: u64) -> Result<bool> {
 }
 
 fn bench(args: &BenchArgs) -> Result<bool> {
-    let peer = args.peer == PeerArg::Dlx;
     let first = seed_from_text(&args.seed);
     let file = || args.file.as_deref().context("say which FILE to time");
     match args.what {
-        BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref(), peer),
-        BenchWhat::Partition => bench::partition(file()?, args.limit, peer),
+        BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref()),
+        BenchWhat::Partition => bench::partition(file()?, args.limit),
         BenchWhat::Rate => rate::bench_rate(file()?),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
@@ -528,7 +514,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         }
         BenchWhat::Fill => {
             let (layout, _) = layout_of(&args.layout)?;
-            bench::fill(&layout, first, args.count, Some(args.peer_budget).filter(|_| peer))
+            bench::fill(&layout, first, args.count)
         }
         BenchWhat::Generate => {
             let (layout, _) = layout_of(&args.layout)?;
@@ -538,7 +524,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
                 threads: threads_or_cores(args.threads),
                 ..GenerateConfig::default()
             };
-            bench::generate(&layout, &config, first, args.count, peer)
+            bench::generate(&layout, &config, first, args.count)
         }
     }
 }

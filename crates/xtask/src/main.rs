@@ -6,6 +6,7 @@
 //! cargo xtask test               every check CI runs, browser tests last
 //! cargo xtask build              install what is missing and build the release app into dist/
 //! cargo xtask setup              only install what is missing
+//! cargo xtask bench ARGS…        the engine against its named peers, same inputs, same run (release)
 //! cargo xtask bench-wasm ARGS…   `pseudoku bench ARGS…` natively and as WebAssembly (WASI, in Node.js)
 //! cargo xtask bench-browser [K]  the release app in headless Chromium: latencies against their goals
 //! cargo xtask screenshots        every screen at phone and desktop widths, light and dark
@@ -36,6 +37,11 @@ commands:
   build             install what is missing and build the release app into dist/
   setup             only install what is missing (wasm32 target, Trunk,
                     wasm-bindgen-cli; for `test`, also Chromium and ChromeDriver)
+  bench ARGS…       time the engine against its named peers (dancing links; for
+                    Pseudoku, candidate regions) on the same inputs in the same
+                    run: the `peers` program of crates/pseudoku-bench, built in
+                    release (for example: bench FILE, bench --what fill --size 16,
+                    bench --what partition --limit 1000 FILE; bench --help)
   bench-wasm ARGS…  run `pseudoku bench ARGS…` natively and compiled to WebAssembly
                     (wasm32-wasip1, run by Node.js's WASI), one after the other, and
                     print the ratio of their medians (for example: bench-wasm FILE,
@@ -60,6 +66,7 @@ fn main() -> ExitCode {
         ["test"] => test(),
         ["build"] => build(),
         ["setup"] => setup(),
+        ["bench", rest @ ..] if !rest.is_empty() => bench_peers(rest),
         ["bench-wasm", rest @ ..] if !rest.is_empty() => bench_wasm(rest),
         ["bench-browser", rest @ ..] if rest.len() <= 1 => browser_program("bench-browser", rest),
         ["screenshots"] => browser_program("screenshots", &[]),
@@ -201,6 +208,17 @@ fn browser_program(name: &str, args: &[&str]) -> Result {
         .env("PSEUDOKU_CHROMEDRIVER", &browser.driver))
 }
 
+/// The engine against its named peers: the `peers` program of
+/// `crates/pseudoku-bench`, built in release and run from the caller's
+/// folder, so that relative paths in `args` stand.
+fn bench_peers(args: &[&str]) -> Result {
+    let tools = Tools::new(workspace_root())?;
+    step("building the peers program (release)");
+    run(tools.cargo().args(["build", "--release", "-p", "pseudoku-bench", "--bin", "peers"]))?;
+    step(&format!("peers {}", args.join(" ")));
+    run(Command::new(tools.root().join("target/release/peers")).args(args))
+}
+
 /// The engine natively and in WebAssembly on the same inputs: the CLI's
 /// `bench` built for the host and for wasm32-wasip1, the latter run by
 /// Node.js's WASI support (V8, the engine of Chromium). Arguments naming
@@ -218,10 +236,6 @@ fn bench_wasm(args: &[&str]) -> Result {
             Some(Err(e)) => return Err(format!("cannot read {arg}: {e}")),
             None => arg.to_string(),
         });
-    }
-    // Only pseudoku is compared across targets; a `--peer` given anyway stands.
-    if !bench_args.iter().any(|a| a == "--peer" || a.starts_with("--peer=")) {
-        bench_args.extend(["--peer".into(), "none".into()]);
     }
     step("building the CLI for the host and for wasm32-wasip1 (release)");
     run(tools.cargo().args(["build", "--release", "-p", "pseudoku-cli"]))?;
