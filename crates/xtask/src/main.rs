@@ -171,7 +171,9 @@ fn test() -> Result {
         .args(["clippy", "-p", "pseudoku-web", "--target", tools::WASM_TARGET, "--all-targets", "--"])
         .args(["-D", "warnings"]))?;
 
-    next("unit, integration, property and doc tests (the web crate's logic runs natively)");
+    // `--workspace` takes in the members a plain `cargo test` leaves out: the bench crate's unit tests and its
+    // `peers` program run here (its criterion suite is built by clippy above, never run).
+    next("unit, integration, property and doc tests (the web and bench crates included)");
     run(tools.cargo().args(["test", "--workspace", "--exclude", "pseudoku-e2e"]))?;
 
     next("pseudoku-core builds for wasm32");
