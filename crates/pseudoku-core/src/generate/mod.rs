@@ -46,24 +46,29 @@ pub use setting::{make_unique, minimize, needless_givens, solutions, SettingErro
 pub use speculate::MAX_THREADS;
 pub use symmetry::{symmetry_orbits, Symmetry};
 
-/// What to make.
+/// What to make: which cells are emptied together, how far removal goes,
+/// and the budget and threads of its checks. Whatever the configuration,
+/// the puzzle has exactly one solution, the grid it was cut from, and the
+/// same seed makes the same puzzle natively and in WebAssembly. The
+/// default removes single cells on the calling thread, as far as the
+/// automatic check budget decides.
 #[derive(Clone, Debug, Default)]
 pub struct GenerateConfig {
+    /// Which cells are emptied together: a removal takes out one orbit of
+    /// the symmetry at a time.
     pub symmetry: Symmetry,
-    /// Keep removing until no given can be removed, proving each check:
-    /// probing checks with a fifteen times larger automatic budget (see
-    /// `check_budget`), from 257 cells in passes of growing budget, and up to
-    /// 625 cells starting over with a new grid when too many givens are left
-    /// after the rounds with no guess or a pass's first checks decide too
-    /// little (see `Pace`): minimal 25×25, seeds 1 to 24, median 5.2 s →
-    /// 1.7 s, worst 14 s → 4.0 s. A first round whose checks take the sparser
-    /// of two orbits drawn (`SPARSE_DRAWS`) leaves the passes fewer givens
-    /// and rarely a grid to give up on: 0.95 → 0.28 s on two threads, seeds 25
-    /// to 48. A pass that decides too little ends the
-    /// passes (see `IDLE_SHARE`): minimal 36×36 in seconds instead of
-    /// minutes, with the givens it could not decide kept. Without it,
-    /// removal stops at `target_givens` when set, and otherwise goes as far
-    /// as the automatic budget decides.
+    /// Keep removing until no given can go. Up to 81 cells every check is
+    /// proved and the puzzle is minimal. Above, each check searches with
+    /// probing within a budget fifteen times the automatic one (see
+    /// `check_budget`), the cheapest checks first: from 257 cells in passes
+    /// of growing budget, the last pass being the first that decides too
+    /// few of its checks. Up to 625 cells the generator may give up on a
+    /// grid whose checks go the slow way and start over from a new fill
+    /// ([`Generated::restarts`]). A given whose check runs out is kept, and
+    /// counted in [`Generated::undecided`].
+    ///
+    /// Without `minimal`, removal stops at `target_givens` when set, and
+    /// otherwise goes as far as the automatic budget decides.
     pub minimal: bool,
     /// Stop removing once at most this many givens remain.
     pub target_givens: Option<usize>,
@@ -76,9 +81,8 @@ pub struct GenerateConfig {
     /// Threads that run the removal checks of a minimal puzzle after its
     /// first round, up to [`MAX_THREADS`]: each takes the next check as if
     /// the checks still running before it keep their givens, and a verdict
-    /// counts only if they did (see `speculate`). The puzzle is the same
-    /// for any number; 0 and 1 use the calling thread only, and WebAssembly
-    /// always does. Minimal 25×25, seeds 1 to 24, on two cores: see the README.
+    /// counts only if they did. The puzzle is the same for any number; 0 and
+    /// 1 use the calling thread only, and WebAssembly always does.
     pub threads: usize,
 }
 

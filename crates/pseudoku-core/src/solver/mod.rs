@@ -29,8 +29,7 @@ use generic::Engine;
 
 pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
 
-/// The node from which [`Propagation::Auto`] probes (measured on generated
-/// 16×16 and 25×25 puzzles: 16 to 256 do about as well; 64 did best).
+/// The node from which [`Propagation::Auto`] probes.
 pub const PROBE_AFTER: u64 = 64;
 
 /// How many nodes pass between two calls of [`Sink::progress`] in a
@@ -47,9 +46,8 @@ pub enum Propagation {
     LockedCandidates,
     /// Locked candidates, and [`Propagation::Probing`] from node
     /// [`PROBE_AFTER`] on: a search still guessing by then is a hard one, and
-    /// probing finishes it in far fewer nodes (generated 25×25 puzzles:
-    /// median 11.8 → 3.6 ms, worst 1.4 s → 15 ms). Easy searches never
-    /// probe. The default.
+    /// probing finishes it in far fewer nodes. Easy searches never probe.
+    /// The default.
     #[default]
     Auto,
     /// Locked candidates, then one pass of probing over the cells with two
@@ -57,11 +55,10 @@ pub enum Propagation {
     /// that leads to a contradiction goes, and so does any candidate both
     /// tries removed. The search then branches on the cell whose tries
     /// eliminated the most, as lookahead SAT solvers do. A node costs tens of
-    /// times more (25×25: 45 µs against 2.7 µs); a hard proof takes a hundred
-    /// to a thousand times fewer nodes (15 removal checks near the end of a
-    /// minimal 25×25: 2.6 M nodes in 9.2 s become 6,700 in 0.8 s). For the
-    /// uniqueness proofs and second solutions of large sparse puzzles, never
-    /// for solving easy ones. The classic 9×9 fast path ignores it.
+    /// times more than a node of the other modes, and a hard proof takes
+    /// orders of magnitude fewer nodes: for the uniqueness proofs and second
+    /// solutions of large sparse puzzles, never for solving easy ones. The
+    /// classic 9×9 fast path ignores it.
     Probing,
 }
 
