@@ -7,6 +7,9 @@
 //! storage or the clock, so it is tested on the host like any other Rust
 //! code; the solution (for "check") comes from the worker as an action.
 
+// tidy: long because the state and its closed `Action` enum are one reducer,
+// each action's effect beside the others, and its tests read them together.
+
 use std::rc::Rc;
 
 use pseudoku_core::format::link::encode_sudoku;

@@ -17,6 +17,8 @@
 //! Whatever is already installed at the right version is left alone, so a
 //! warm run only checks versions.
 
+#[cfg(test)]
+mod tidy;
 mod tools;
 
 use std::path::{Path, PathBuf};

@@ -1,5 +1,9 @@
 //! Enumerating answers: the search described in the [module docs](super).
 
+// tidy: long because the search, its pruning (reachability, free areas,
+// lookahead) and its cache of dead free sets work on one state whose
+// invariants are checked in one place.
+
 use core::fmt;
 
 use super::bits::Bits;

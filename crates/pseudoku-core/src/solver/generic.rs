@@ -22,6 +22,10 @@
 //! place at once from each house's given symbols, then lets the rules run
 //! from there. They reach the same fixpoint in any order.
 
+// tidy: long because the two views of the state, the rules that keep them in
+// step and the search over them change together; probing, the one part that
+// stands alone, is in `generic/probe.rs`.
+
 use rand::Rng;
 
 use core::any::Any;
