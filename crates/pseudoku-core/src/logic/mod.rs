@@ -27,10 +27,12 @@ use core::fmt;
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::symbol::Symbol;
 
+mod chains;
 mod colouring;
 mod finned_fish;
 mod fish;
 mod intersections;
+mod links;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -111,6 +113,18 @@ pub enum Technique {
     ColourTrap,
     /// Simple colouring: one colour meets itself in a house, so it is false.
     ColourWrap,
+    /// A cycle of one symbol's links (SE's bidirectional X-cycle).
+    XCycle,
+    /// A cycle whose strong links are bivalue cells (SE's bidirectional Y-cycle).
+    YCycle,
+    /// A chain of one symbol's links refuting its start (SE's forcing X-chain).
+    XChain,
+    /// A cycle mixing both kinds of links (SE's bidirectional cycle).
+    NiceLoop,
+    /// A chain through bivalue cells refuting its start.
+    XYChain,
+    /// An alternating inference chain mixing both kinds of links (SE's forcing chain).
+    Aic,
 }
 
 impl Technique {
@@ -160,6 +174,9 @@ impl Technique {
             Technique::SashimiJellyfish => 5.8,
             Technique::ColourTrap => 5.4,
             Technique::ColourWrap => 5.4,
+            Technique::XCycle | Technique::YCycle => 6.5,
+            Technique::XChain => 6.6,
+            Technique::NiceLoop | Technique::XYChain | Technique::Aic => 7.0,
         }
     }
 
@@ -209,6 +226,12 @@ impl Technique {
             Technique::SashimiJellyfish => "sashimi Jellyfish",
             Technique::ColourTrap => "colour trap",
             Technique::ColourWrap => "colour wrap",
+            Technique::XCycle => "X-cycle",
+            Technique::YCycle => "Y-cycle",
+            Technique::XChain => "X-chain",
+            Technique::NiceLoop => "nice loop",
+            Technique::XYChain => "XY-chain",
+            Technique::Aic => "alternating inference chain",
         }
     }
 }
@@ -228,9 +251,11 @@ pub struct Step {
     pub rating: f32,
     pub placements: Vec<(CellId, Symbol)>,
     pub eliminations: Vec<(CellId, Symbol)>,
-    /// The cells of the pattern.
+    /// The cells of the pattern. For a chain or cycle, the cell of each of
+    /// its candidates in order (`symbols` beside it holds the symbol), true
+    /// and false in turn.
     pub cells: Vec<CellId>,
-    /// The symbols of the pattern.
+    /// The symbols of the pattern (for chains, see `cells`).
     pub symbols: Vec<Symbol>,
     /// The houses the pattern lives in (the first is where to look).
     pub houses: Vec<HouseId>,
@@ -333,8 +358,45 @@ impl Step {
             Technique::BugPlusOne => {
                 format!("Every other empty cell has two candidates, so {cells} must hold {symbols} (BUG+1), {result}")
             }
+            Technique::XChain | Technique::XYChain | Technique::Aic => {
+                let start = self.removes(0);
+                let assumed = literal_name(layout, self.cells[0], self.symbols[0], start);
+                format!("{} {}: {assumed} refutes itself, {result}", self.technique, self.chain(layout, start))
+            }
+            Technique::XCycle | Technique::YCycle | Technique::NiceLoop => format!(
+                "{} {}: whichever way it goes, its candidates are true and false in turn, {result}",
+                self.technique,
+                self.chain(layout, true)
+            ),
         }
     }
+
+    /// Whether the step removes `symbols[i]` from `cells[i]` (for a chain:
+    /// whether it started from that candidate being true).
+    fn removes(&self, i: usize) -> bool {
+        self.eliminations.contains(&(self.cells[i], self.symbols[i]))
+    }
+
+    /// `r1c1=5 → r1c5≠5 → …`: the chain of `cells` and `symbols`, true and
+    /// false in turn from `start`; a cycle ends where it began.
+    fn chain(&self, layout: &Layout, start: bool) -> String {
+        let mut parts: Vec<String> = self
+            .cells
+            .iter()
+            .zip(&self.symbols)
+            .enumerate()
+            .map(|(i, (&c, &s))| literal_name(layout, c, s, start == (i % 2 == 0)))
+            .collect();
+        if matches!(self.technique, Technique::XCycle | Technique::YCycle | Technique::NiceLoop) {
+            parts.push(parts[0].clone());
+        }
+        parts.join(" → ")
+    }
+}
+
+/// `r1c1=5` or `r1c1≠5`.
+fn literal_name(layout: &Layout, cell: CellId, symbol: Symbol, on: bool) -> String {
+    format!("{}{}{symbol}", cell_name(layout, cell), if on { "=" } else { "≠" })
 }
 
 /// "a", "a and b", "a, b and c".
@@ -598,6 +660,7 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     uniqueness::bug_plus_one,
     finned_fish::jellyfish,
     colouring::four_links,
+    chains::find,
     colouring::long_chains,
     wings::w_wing,
 ];

@@ -178,14 +178,16 @@ const HARDEST: &[(&str, Technique, f32, &str, &str)] = &[
         "r3c6#3",
         "",
     ),
-    // diabolical, line 186 (SE 7.1, the rating of its forcing chain). r3c2
-    // and r6c4 hold {6,7}; the 6 of row 9 is in r9c2 (seen by r3c2) or r9c4
-    // (seen by r6c4), so one of them is 7; r6c2 sees both.
+    // diabolical, line 186 (SE 7.1, the rating of its forcing chain). A
+    // W-Wing is there (r3c2 and r6c4 hold {6,7}, the 6 of row 9 in r9c2 or
+    // r9c4), but the chains, tried before the W-Wing, find an alternating
+    // inference chain of the same rating first: r3c2≠6 → r3c2=7 → r6c2≠7 →
+    // r6c4=7 → r6c4≠6 → r9c4=6 → r9c2≠6 → r3c2=6 refutes itself.
     (
         "502400003001060000003805492006030701020109040104020900438901200000040300200003104",
-        Technique::WWing,
+        Technique::Aic,
         7.1,
-        "r6c2#7",
+        "r3c2#7",
         "",
     ),
     // hard, line 10. r2c7, r6c7, r6c9 hold {4,8} (rows 2 and 6, columns 7 and

@@ -1,0 +1,892 @@
+//! Chains and cycles of alternating links (Sudoku Explainer's "Forcing
+//! Chains & Cycles", rated from 6.5).
+//!
+//! A *chain* assumes one candidate and follows links until it reaches the
+//! opposite of its assumption: `r1c1=5 ⇒ … ⇒ r1c1≠5` removes the 5, and
+//! `r1c1≠5 ⇒ … ⇒ r1c1=5` places it (the cell's other candidates go). An
+//! X-chain uses one symbol and conjugate pairs only (6.6); with bivalue cells
+//! as well it is an XY-chain or, mixing both kinds, an alternating inference
+//! chain (7.0). An AIC whose ends both see a candidate is such a chain
+//! started from that candidate.
+//!
+//! A *cycle* is a chain that comes back to its assumption: then every
+//! candidate of the cycle is true or false together with the first, so a
+//! candidate outside the cycle that sees a true and a false one of the same
+//! symbol must go. X-cycles (one symbol) and Y-cycles (strong links only in
+//! bivalue cells) rate 6.5, mixed cycles (continuous nice loops) 7.0.
+//!
+//! Every step adds Sudoku Explainer's length increment
+//! ([`length_tenths`]) for the number of
+//! literals of the chain. As in Sudoku Explainer, the chains are searched
+//! breadth first (the shortest chain from each assumption) and the step
+//! returned is the lowest rated; ties go to the shorter, then to X before Y
+//! before mixed links, then to the first cell.
+
+// tidy: long because one search serves every chain kind (X, XY, AIC, cycles), and splitting it
+// would spread the links' tables and the rating rule over several files.
+use super::links::{base_tenths, by_width, length_tenths, literal, step, Cells, Grid};
+use super::{Board, Step, Technique};
+
+/// Which links a search follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Mode {
+    /// Conjugate pairs (strong) — the X of X-chains.
+    house: bool,
+    /// Bivalue cells (strong) and the other candidates of a cell (weak) —
+    /// the Y of XY-chains.
+    cell: bool,
+    /// Sudoku Explainer's tie-break among equal ratings and lengths.
+    sort_key: u8,
+}
+
+const X: Mode = Mode { house: true, cell: false, sort_key: 2 };
+const Y: Mode = Mode { house: false, cell: true, sort_key: 3 };
+const XY: Mode = Mode { house: true, cell: true, sort_key: 4 };
+
+/// The order of steps: rating, complexity, kind of links, then where the
+/// search found it (cell, symbol, cycles before chains from "on" before
+/// chains from "off").
+type Key = (u32, usize, u8, usize, usize, u8, usize);
+
+/// A literal as `(candidate, on)`.
+type Literal = (usize, bool);
+
+#[derive(Clone)]
+enum Found {
+    /// From `cand` being `on` to its opposite.
+    Chain { mode: Mode, cand: usize, on: bool },
+    /// A cycle: its literals `(candidate, on)` from the first, true.
+    Cycle { mode: Mode, path: Vec<(usize, bool)> },
+}
+
+/// The easiest chain or cycle of the board.
+pub(super) fn find(board: &Board) -> Option<Step> {
+    by_width!(find_in, board)
+}
+
+fn find_in<const W: usize>(board: &Board) -> Option<Step> {
+    let g = Grid::<W>::new(board);
+    let mut search = Search::new(&g);
+    let mut best: Option<(Key, Found)> = None;
+    let sources = g.sources();
+    // Cheapest searches first, so that their best bounds the others.
+    let x_chain = base_tenths(Technique::XChain);
+    let x_cycle = base_tenths(Technique::XCycle);
+    let mixed = base_tenths(Technique::Aic);
+    // A cycle that removes a candidate gives a chain from that candidate
+    // with the same links (into the cycle and back round it), so where no
+    // chain is found no cycle is looked for.
+    chains(&mut search, &sources, X, x_chain, &mut best);
+    if best.is_some() {
+        cycles(&mut search, &sources, X, x_cycle, &mut best);
+    }
+    chains(&mut search, &sources, XY, mixed, &mut best);
+    if best.is_some() {
+        cycles(&mut search, &sources, Y, x_cycle, &mut best);
+        cycles(&mut search, &sources, XY, mixed, &mut best);
+    }
+    let (key, found) = best?;
+    Some(make_step(&g, &mut search, key, found))
+}
+
+/// The largest complexity whose key stays below `best`.
+fn cap(best: &Option<(Key, Found)>, base: u32, sort_key: u8, cand: usize, kind: u8, n: usize) -> usize {
+    let Some((best, _)) = best else { return usize::MAX };
+    let mut k = 3;
+    while (base + length_tenths(k + 1), k + 1, sort_key, cand / n, cand % n, kind, 0) < *best {
+        k += 1;
+    }
+    k
+}
+
+/// Chains from every source, true and false, searched in lockstep one
+/// layer at a time, so that no search goes deeper than the shortest chain
+/// of the mode needs (or than the best step already found allows).
+///
+/// A chain meets itself half way: if a literal `L` is `a` links from the
+/// start `s` and `¬L` is `b` links from it, the second path read backwards
+/// (each link reversed, true and false swapped) is `L ⇒ ¬s`, which makes a
+/// chain of `a + b` links; and the shortest chain of `D` links shows up so
+/// by layer `⌈D/2⌉`. So each search stops half way to the best chain.
+fn chains<const W: usize>(
+    search: &mut Search<W>,
+    sources: &[usize],
+    mode: Mode,
+    base: u32,
+    best: &mut Option<(Key, Found)>,
+) {
+    let g = search.g;
+    let n = g.n;
+    // The searches: (candidate, started on, most links allowed).
+    let mut alive: Vec<(usize, bool, usize)> = Vec::new();
+    for &cand in sources {
+        for on in [true, false] {
+            let max = cap(best, base, mode.sort_key, cand, if on { 1 } else { 2 }, n);
+            // A chain from "off" needs a strong link out of its start.
+            let (c, d) = (cand / n, cand % n);
+            let strong =
+                (mode.house && !g.conjugates[cand].is_empty()) || (mode.cell && g.bivalue_other(c, d).is_some());
+            if max >= 4 && (on || strong) {
+                alive.push((cand, on, max - 1));
+            }
+        }
+    }
+    let count = alive.len();
+    // layers[t][i * n + d]: the literals of search i first reached after t links.
+    let mut layers: Vec<Vec<Cells<W>>> = vec![vec![Cells::EMPTY; count * n]];
+    let mut seen_on = vec![Cells::<W>::EMPTY; count * n];
+    let mut seen_off = vec![Cells::<W>::EMPTY; count * n];
+    for (i, &(cand, on, _)) in alive.iter().enumerate() {
+        let (c, d) = (cand / n, cand % n);
+        layers[0][i * n + d].insert(c);
+        let seen = if on { &mut seen_on } else { &mut seen_off };
+        seen[i * n + d].insert(c);
+    }
+    let mut found = vec![usize::MAX; count];
+    let mut best_links = usize::MAX;
+    let mut index: Vec<usize> = (0..count).collect();
+    let mut next = vec![Cells::<W>::EMPTY; n];
+    let mut t = 0;
+    while !index.is_empty() {
+        layers.push(vec![Cells::EMPTY; count * n]);
+        let (done, new) = layers.split_at_mut(t + 1);
+        let new = &mut new[0];
+        index.retain(|&i| {
+            let (cand, start_on, max) = alive[i];
+            if t + 1 > max.min(best_links).div_ceil(2) {
+                return false;
+            }
+            // Layer t is "on" when it has the start's polarity.
+            let on = start_on == (t % 2 == 0);
+            // Without links within cells, a chain keeps to one symbol.
+            let span = if mode.cell { 0..n } else { cand % n..cand % n + 1 };
+            let range = i * n..(i + 1) * n;
+            for d in span.clone() {
+                next[d] = Cells::EMPTY;
+            }
+            expand(g, mode, on, &done[t][range.clone()], &mut next);
+            let seen = if on { &mut seen_off[range.clone()] } else { &mut seen_on[range.clone()] };
+            let mut any = false;
+            for d in span.clone() {
+                next[d] = next[d].minus(&seen[d]);
+                seen[d].union_with(&next[d]);
+                any |= !next[d].is_empty();
+            }
+            // Meeting points: a new literal whose opposite came j links
+            // from the start (j of t's parity; j = 0 is the goal itself).
+            for j in (t % 2..=t).step_by(2) {
+                let layer = &done[j][range.clone()];
+                if span.clone().any(|d| next[d].intersects(&layer[d])) {
+                    let links = t + 1 + j;
+                    if links <= max && links < found[i] {
+                        found[i] = links;
+                        best_links = best_links.min(links);
+                    }
+                    break;
+                }
+            }
+            new[range][span.clone()].copy_from_slice(&next[span]);
+            any
+        });
+        t += 1;
+    }
+    for (i, &(cand, on, _)) in alive.iter().enumerate() {
+        if found[i] == usize::MAX {
+            continue;
+        }
+        let k = found[i] + 1;
+        let kind = if on { 1 } else { 2 };
+        let key = (base + length_tenths(k), k, mode.sort_key, cand / n, cand % n, kind, 0);
+        if best.as_ref().is_none_or(|(b, _)| key < *b) {
+            *best = Some((key, Found::Chain { mode, cand, on }));
+        }
+    }
+}
+
+/// One layer of links from `layer` (true literals when `on`, else false
+/// ones) into `next`, one cell set per symbol.
+fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, layer: &[Cells<W>], next: &mut [Cells<W>]) {
+    let n = g.n;
+    for d in 0..n {
+        if layer[d].is_empty() {
+            continue;
+        }
+        for c in layer[d].iter() {
+            if on {
+                // Weak links: the symbol in the peers, the cell's others.
+                next[d].union_with(&g.peers[c].and(&g.places[d]));
+                if mode.cell {
+                    let mut m = g.cands[c] & !(1 << d);
+                    while m != 0 {
+                        next[m.trailing_zeros() as usize].insert(c);
+                        m &= m - 1;
+                    }
+                }
+            } else {
+                // Strong links: conjugate pairs, bivalue cells.
+                if mode.house {
+                    next[d].union_with(&g.conjugates[c * n + d]);
+                }
+                if mode.cell {
+                    if let Some(e) = g.bivalue_other(c, d) {
+                        next[e].insert(c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Cycles through every source, as Sudoku Explainer finds them: a
+/// breadth-first tree from the source true, where a true literal is
+/// reached once but a false one again from each parent (not its own
+/// ancestor); every way back to the source closes a cycle.
+fn cycles<const W: usize>(
+    search: &mut Search<W>,
+    sources: &[usize],
+    mode: Mode,
+    base: u32,
+    best: &mut Option<(Key, Found)>,
+) {
+    let g = search.g;
+    let n = g.n;
+    let mut tree = Tree::new(g.cell_count * n * 2);
+    for &cand in sources {
+        let c = cand / n;
+        // Y-cycles start in a bivalue cell (as in Sudoku Explainer), and a
+        // cycle comes back through a strong link.
+        let bivalue = g.cands[c].count_ones() == 2;
+        if (mode == Y && !bivalue) || !((mode.house && !g.conjugates[cand].is_empty()) || (mode.cell && bivalue)) {
+            continue;
+        }
+        let max = cap(best, base, mode.sort_key, cand, 0, n);
+        if max < 4 {
+            continue;
+        }
+        // How far each literal is from getting back to the source: the
+        // literals the source false reaches, read in reverse. (Worth its
+        // cost only where both kinds of links make the tree wide.)
+        let back = if mode == XY {
+            search.distances(mode, (cand, false), max - 1);
+            Some(&search.dist[..])
+        } else {
+            None
+        };
+        let mut seq = 0;
+        tree.cycles(g, mode, cand, max, back, &mut |path| {
+            seq += 1;
+            let k = path.len();
+            let key = (base + length_tenths(k), k, mode.sort_key, c, cand % n, 0, seq);
+            if best.as_ref().is_none_or(|(b, _)| key < *b) && !cycle_eliminations(g, path).is_empty() {
+                *best = Some((key, Found::Cycle { mode, path: path.to_vec() }));
+            }
+        });
+    }
+}
+
+/// The search tree of [`cycles`]: literals with their parent node.
+struct Tree {
+    nodes: Vec<(u32, u32)>,
+    /// Per literal: the source whose tree reached it true (a stamp).
+    reached: Vec<u32>,
+    stamp: u32,
+    path: Vec<(usize, bool)>,
+    implied: Vec<usize>,
+}
+
+impl Tree {
+    fn new(literals: usize) -> Tree {
+        Tree { nodes: Vec::new(), reached: vec![0; literals], stamp: 0, path: Vec::new(), implied: Vec::new() }
+    }
+
+    /// Calls `found` with every cycle of at most `max` literals from
+    /// `source` true back to it, in the order found.
+    fn cycles<const W: usize>(
+        &mut self,
+        g: &Grid<W>,
+        mode: Mode,
+        source: usize,
+        max: usize,
+        back: Option<&[u16]>,
+        found: &mut dyn FnMut(&[Literal]),
+    ) {
+        let n = g.n;
+        // A literal `length` links from the source that needs more than
+        // `max - length` links to get back cannot be on a short cycle.
+        let near =
+            |q: usize, on: bool, length: usize| back.is_none_or(|back| length + back[literal(q, !on)] as usize <= max);
+        self.stamp += 1;
+        self.nodes.clear();
+        let root = literal(source, true) as u32;
+        self.nodes.push((root, NONE));
+        self.reached[root as usize] = self.stamp;
+        let (mut from, mut to) = (0, 1);
+        let mut length = 0;
+        let mut implied = std::mem::take(&mut self.implied);
+        while from < to {
+            // From true literals to false ones.
+            length += 1;
+            if length > max {
+                break;
+            }
+            for i in from..to {
+                let cand = self.nodes[i].0 as usize / 2;
+                weak_from(g, mode, cand, &mut implied);
+                for &q in &implied {
+                    let lit = literal(q, false) as u32;
+                    // A false literal with no strong link out leads nowhere.
+                    let (qc, qd) = (q / n, q % n);
+                    let out =
+                        (mode.house && !g.conjugates[q].is_empty()) || (mode.cell && g.bivalue_other(qc, qd).is_some());
+                    if out && near(q, false, length) && !self.is_ancestor(i, lit) {
+                        self.nodes.push((lit, i as u32));
+                    }
+                }
+            }
+            (from, to) = (to, self.nodes.len());
+            // From false literals to true ones.
+            length += 1;
+            if length > max {
+                break;
+            }
+            for i in from..to {
+                let cand = self.nodes[i].0 as usize / 2;
+                strong_from(g, mode, cand, &mut implied);
+                for &q in &implied {
+                    let lit = literal(q, true) as u32;
+                    if length >= 4 && lit == root {
+                        self.path.clear();
+                        let mut at = i as u32;
+                        while at != NONE {
+                            let (l, parent) = self.nodes[at as usize];
+                            self.path.push((l as usize / 2, l % 2 == 1));
+                            at = parent;
+                        }
+                        self.path.reverse();
+                        found(&self.path);
+                    }
+                    if self.reached[lit as usize] != self.stamp && near(q, true, length) {
+                        self.reached[lit as usize] = self.stamp;
+                        self.nodes.push((lit, i as u32));
+                    }
+                }
+            }
+            (from, to) = (to, self.nodes.len());
+        }
+        self.implied = implied;
+    }
+
+    /// Whether `lit` is node `i` or one of its ancestors.
+    fn is_ancestor(&self, i: usize, lit: u32) -> bool {
+        let mut at = i as u32;
+        while at != NONE {
+            let (l, parent) = self.nodes[at as usize];
+            if l == lit {
+                return true;
+            }
+            at = parent;
+        }
+        false
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The candidates a true `cand` makes false, in Sudoku Explainer's order:
+/// the cell's others, then the symbol in boxes, then in the other houses.
+fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+    let n = g.n;
+    let (c, d) = (cand / n, cand % n);
+    out.clear();
+    if mode.cell {
+        let mut m = g.cands[c] & !(1 << d);
+        while m != 0 {
+            out.push(c * n + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+    let mut done = Cells::<W>::EMPTY;
+    done.insert(c);
+    for &h in &g.houses_of[c] {
+        let there = g.house_cells[h as usize].and(&g.places[d]).minus(&done);
+        out.extend(there.iter().map(|x| x * n + d));
+        done.union_with(&there);
+    }
+}
+
+/// The candidates a false `cand` makes true: the other of a bivalue cell,
+/// the other place in each house with two.
+fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+    let n = g.n;
+    let (c, d) = (cand / n, cand % n);
+    out.clear();
+    if mode.cell {
+        if let Some(e) = g.bivalue_other(c, d) {
+            out.push(c * n + e);
+        }
+    }
+    if mode.house {
+        for &h in &g.houses_of[c] {
+            let there = g.house_cells[h as usize].and(&g.places[d]);
+            if there.count() == 2 {
+                let x = there.iter().find(|&x| x != c).expect("two places");
+                if !out.contains(&(x * n + d)) {
+                    out.push(x * n + d);
+                }
+            }
+        }
+    }
+}
+
+/// What a cycle removes: candidates outside its cells that see a true and a
+/// false candidate of their symbol (whichever way the cycle goes, one of
+/// the two is true).
+fn cycle_eliminations<const W: usize>(g: &Grid<W>, path: &[(usize, bool)]) -> Vec<usize> {
+    let n = g.n;
+    let mut cells = Cells::<W>::EMPTY;
+    for &(cand, _) in path {
+        cells.insert(cand / n);
+    }
+    let mut out = Vec::new();
+    let mut digits: Vec<usize> = path.iter().map(|&(cand, _)| cand % n).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    for d in digits {
+        let (mut seen_on, mut seen_off) = (Cells::<W>::EMPTY, Cells::<W>::EMPTY);
+        for &(cand, on) in path.iter().filter(|(cand, _)| cand % n == d) {
+            let seen = if on { &mut seen_on } else { &mut seen_off };
+            seen.union_with(&g.peers[cand / n]);
+        }
+        let removed = seen_on.and(&seen_off).and(&g.places[d]).minus(&cells);
+        out.extend(removed.iter().map(|c| c * n + d));
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Breadth-first search over literals, layer by layer as bitsets.
+struct Search<'g, const W: usize> {
+    g: &'g Grid<W>,
+    /// Layer `k` is `layers[k * n..(k + 1) * n]` (one set per symbol).
+    layers: Vec<Cells<W>>,
+    seen_on: Vec<Cells<W>>,
+    seen_off: Vec<Cells<W>>,
+    /// Whether layer 0 is "on".
+    start_on: bool,
+    /// Per literal: links from the start of the last
+    /// [`distances`](Self::distances), `u16::MAX` when not reached.
+    dist: Vec<u16>,
+    touched: Vec<usize>,
+    /// Scratch layers of [`distances`](Self::distances).
+    layer: Vec<Cells<W>>,
+    next: Vec<Cells<W>>,
+}
+
+impl<'g, const W: usize> Search<'g, W> {
+    fn new(g: &'g Grid<W>) -> Search<'g, W> {
+        Search {
+            g,
+            layers: Vec::new(),
+            seen_on: vec![Cells::EMPTY; g.n],
+            seen_off: vec![Cells::EMPTY; g.n],
+            start_on: true,
+            dist: vec![u16::MAX; g.cell_count * g.n * 2],
+            touched: Vec::new(),
+            layer: vec![Cells::EMPTY; g.n],
+            next: vec![Cells::EMPTY; g.n],
+        }
+    }
+
+    /// Fills `dist` with the links from `start` of every literal at most
+    /// `max` links away.
+    fn distances(&mut self, mode: Mode, start: (usize, bool), max: usize) {
+        let g = self.g;
+        let n = g.n;
+        for &l in &self.touched {
+            self.dist[l] = u16::MAX;
+        }
+        self.touched.clear();
+        let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
+        layer.fill(Cells::EMPTY);
+        self.seen_on.fill(Cells::EMPTY);
+        self.seen_off.fill(Cells::EMPTY);
+        let (c, d) = (start.0 / n, start.0 % n);
+        layer[d].insert(c);
+        let seen = if start.1 { &mut self.seen_on } else { &mut self.seen_off };
+        seen[d].insert(c);
+        self.dist[literal(start.0, start.1)] = 0;
+        self.touched.push(literal(start.0, start.1));
+        let mut on = start.1;
+        for t in 1..=max {
+            next.fill(Cells::EMPTY);
+            expand(g, mode, on, &layer, &mut next);
+            on = !on;
+            let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
+            let mut any = false;
+            for d in 0..n {
+                next[d] = next[d].minus(&seen[d]);
+                seen[d].union_with(&next[d]);
+                for c in next[d].iter() {
+                    let l = literal(c * n + d, on);
+                    self.dist[l] = t as u16;
+                    self.touched.push(l);
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+            std::mem::swap(&mut layer, &mut next);
+        }
+        (self.layer, self.next) = (layer, next);
+    }
+
+    /// The length, in literals, of the shortest chain from `start` to
+    /// `goal` (`(candidate, on)`), if one has at most `max` literals.
+    fn run(&mut self, mode: Mode, start: (usize, bool), goal: (usize, bool), max: usize) -> Option<usize> {
+        let g = self.g;
+        let n = g.n;
+        self.layers.clear();
+        self.layers.resize(n, Cells::EMPTY);
+        self.seen_on.fill(Cells::EMPTY);
+        self.seen_off.fill(Cells::EMPTY);
+        self.start_on = start.1;
+        let (sc, sd) = (start.0 / n, start.0 % n);
+        self.layers[sd].insert(sc);
+        let seen = if start.1 { &mut self.seen_on } else { &mut self.seen_off };
+        seen[sd].insert(sc);
+        let (gc, gd) = (goal.0 / n, goal.0 % n);
+        let mut on = start.1;
+        let mut k = 0;
+        while k + 2 <= max {
+            let from = k * n;
+            self.layers.resize(from + 2 * n, Cells::EMPTY);
+            let (done, next) = self.layers.split_at_mut(from + n);
+            let layer = &done[from..];
+            let next = &mut next[..n];
+            let mut any = false;
+            expand(g, mode, on, layer, next);
+            let seen = if on { &mut self.seen_off } else { &mut self.seen_on };
+            for d in 0..n {
+                next[d] = next[d].minus(&seen[d]);
+                any |= !next[d].is_empty();
+            }
+            if goal.1 != on && next[gd].has(gc) {
+                return Some(k + 2);
+            }
+            if !any {
+                return None;
+            }
+            for d in 0..n {
+                seen[d].union_with(&next[d]);
+            }
+            on = !on;
+            k += 1;
+        }
+        None
+    }
+
+    /// The chain the last [`run`](Self::run) found, ending at `goal` after
+    /// `k` literals: `(candidate, on)` from the start.
+    fn path(&self, mode: Mode, goal: (usize, bool), k: usize) -> Vec<(usize, bool)> {
+        let g = self.g;
+        let n = g.n;
+        let mut path = vec![goal];
+        let mut cur = goal.0;
+        for layer in (0..k - 1).rev() {
+            let on = self.start_on == (layer % 2 == 0);
+            let sets = &self.layers[layer * n..(layer + 1) * n];
+            let prev = (0..n)
+                .flat_map(|d| sets[d].iter().map(move |c| c * n + d))
+                .find(|&p| if on { g.weak(p, cur, mode.cell) } else { g.strong(p, cur, mode.house, mode.cell) })
+                .expect("every literal of a layer comes from the layer before");
+            path.push((prev, on));
+            cur = prev;
+        }
+        path.reverse();
+        path
+    }
+}
+
+fn make_step<const W: usize>(g: &Grid<W>, search: &mut Search<W>, key: Key, found: Found) -> Step {
+    let n = g.n;
+    let (path, technique, eliminations) = match found {
+        Found::Chain { mode, cand, on } => {
+            let k = search.run(mode, (cand, on), (cand, !on), key.1).expect("the chain found before");
+            let path = search.path(mode, (cand, !on), k);
+            let technique = if mode == X {
+                Technique::XChain
+            } else if is_xy_chain(g, &path) {
+                Technique::XYChain
+            } else {
+                Technique::Aic
+            };
+            let (c, d) = (cand / n, cand % n);
+            let eliminations: Vec<usize> = if on {
+                vec![cand]
+            } else {
+                (0..n).filter(|&e| e != d && g.cands[c] >> e & 1 != 0).map(|e| c * n + e).collect()
+            };
+            (path, technique, eliminations)
+        }
+        Found::Cycle { mode, path } => {
+            let technique = match mode {
+                X => Technique::XCycle,
+                Y => Technique::YCycle,
+                _ => Technique::NiceLoop,
+            };
+            let eliminations = cycle_eliminations(g, &path);
+            (path, technique, eliminations)
+        }
+    };
+    let mut s = step(technique, key.0);
+    s.eliminations = eliminations.iter().map(|&e| (g.cell_id(e), g.symbol(e))).collect();
+    s.cells = path.iter().map(|&(cand, _)| g.cell_id(cand)).collect();
+    s.symbols = path.iter().map(|&(cand, _)| g.symbol(cand)).collect();
+    s
+}
+
+/// A chain whose strong links are all bivalue cells and weak links all
+/// between cells (an XY-chain).
+fn is_xy_chain<const W: usize>(g: &Grid<W>, path: &[(usize, bool)]) -> bool {
+    let n = g.n;
+    path.windows(2).all(|w| {
+        let ((a, a_on), (b, _)) = (w[0], w[1]);
+        if a_on {
+            a % n == b % n
+        } else {
+            a / n == b / n
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+    use crate::generate::{generate_rated, GenerateConfig};
+    use crate::layout::Layout;
+    use crate::logic::links::testing::{check, Case};
+    use crate::logic::{next_step, Board, Level, Technique};
+
+    /// Whole puzzles of diabolical.first1000.txt (its line, the puzzle, its
+    /// SE rating, our hardest step) that Sukaku Explainer rates the same
+    /// with or without the techniques this solver lacks.
+    const FILE: &[(usize, &str, f32, Technique)] = &[
+        (
+            40,
+            "000080000002000500000702000500000003036000740900000002300801007008040900095030680",
+            6.6,
+            Technique::YCycle,
+        ),
+        (
+            87,
+            "360075004000308006008060700740000090805000407090000053002030500500704000900250071",
+            7.0,
+            Technique::NiceLoop,
+        ),
+        (1, "083020090000800100029300008000098700070000060006740000300006980002005000010030540", 7.2, Technique::Aic),
+    ];
+
+    #[test]
+    fn whole_puzzles_rate_as_sudoku_explainer() {
+        let layout = Layout::classic(3).unwrap();
+        for &(line, text, se, hardest) in FILE {
+            let givens = crate::format::line::parse(&layout, text).unwrap();
+            let rating = crate::logic::rate(&layout, &givens).unwrap();
+            assert!(rating.solved, "line {line}");
+            assert_eq!((rating.se, rating.hardest), (se, Some(hardest)), "line {line}");
+        }
+    }
+
+    /// Extreme puzzles (SE 7.0 and up) of other layouts, made by the
+    /// generator: chains and forcing chains solve them, and no step
+    /// contradicts the solution.
+    #[test]
+    fn chains_work_on_every_layout() {
+        let jigsaw: crate::format::Variant =
+            include_str!("../../../../examples/variants/jigsaw-9x9.txt").parse().unwrap();
+        let samurai: crate::format::Variant =
+            include_str!("../../../../examples/variants/samurai.txt").parse().unwrap();
+        let layouts = [
+            Layout::classic(3).unwrap().with_diagonals().unwrap(),
+            jigsaw.layout().clone(),
+            samurai.layout().clone(),
+            Layout::pie(12, 6).unwrap(),
+            Layout::boxed(2, 3).unwrap(),
+        ];
+        for layout in &layouts {
+            let made = generate_rated(layout, &GenerateConfig::default(), Level::Extreme, 3).unwrap();
+            let (givens, solution) = (&made.generated.givens, &made.generated.solution);
+            let mut board = Board::new(layout, givens).unwrap();
+            let mut chained = false;
+            while let Some(step) = next_step(&board) {
+                for &(c, s) in &step.eliminations {
+                    assert_ne!(solution[c.index()], s, "{}", step.explain(layout));
+                }
+                for &(c, s) in &step.placements {
+                    assert_eq!(solution[c.index()], s, "{}", step.explain(layout));
+                }
+                chained |= step.rating >= 6.5;
+                board.apply(&step);
+            }
+            assert!(board.is_solved() && chained, "{:?}", made.rating.hardest);
+        }
+    }
+
+    // diabolical.first1000.txt line 28, before step 20: a loop of 2s
+    // through r2c3, r3c1, r3c5, r8c5, r8c2 and r7c3.
+    #[test]
+    fn x_cycle() {
+        check(
+            &Case {
+                puzzle: "000030600040800901006700005083000200600040008005000490900005800501008030004090000",
+                marks: [
+                    "127 5 8 129 3 129 6 247 247",
+                    "3 4 27 8 5 6 9 27 1",
+                    "12 9 6 7 12 4 3 8 5",
+                    "4 8 3 159 17 179 2 1567 67",
+                    "6 127 9 1235 4 1237 15 157 8",
+                    "27 127 5 6 8 127 4 9 3",
+                    "9 2367 27 123 1267 5 8 1246 246",
+                    "5 26 1 4 26 8 7 3 9",
+                    "8 2367 4 123 9 1237 15 1256 26",
+                ],
+                technique: Technique::XCycle,
+                rating: 6.5,
+                removed: &["r1c1 2", "r7c2 2", "r7c5 2", "r9c2 2"],
+            },
+            find,
+        );
+    }
+
+    // diabolical.first1000.txt line 1, before step 44: a loop of nine
+    // bivalue cells (18 literals, 6.5 + 0.4).
+    #[test]
+    fn y_cycle() {
+        check(
+            &Case {
+                puzzle: "083020090000800100029300008000098700070000060006740000300006980002005000010030540",
+                marks: [
+                    "1 8 3 5 2 4 6 9 7",
+                    "5 46 47 8 67 9 1 2 3",
+                    "67 2 9 3 16 17 4 5 8",
+                    "2 35 15 6 9 8 7 13 4",
+                    "48 7 14 12 5 3 28 6 9",
+                    "89 39 6 7 4 12 28 13 5",
+                    "3 45 457 14 17 6 9 8 2",
+                    "469 469 2 49 8 5 3 7 1",
+                    "79 1 8 29 3 27 5 4 6",
+                ],
+                technique: Technique::YCycle,
+                rating: 6.9,
+                removed: &["r8c2 4"],
+            },
+            find,
+        );
+    }
+
+    // diabolical.first1000.txt line 2, before step 35: a turbot fish on
+    // the 4s (6 literals, no length increment).
+    #[test]
+    fn x_chain() {
+        check(
+            &Case {
+                puzzle: "200050006010000090600801003007090600000703000900080002100000005060902010003060200",
+                marks: [
+                    "2 478 48 3 5 9 1 478 6",
+                    "3 1 458 6 2 7 458 9 48",
+                    "6 57 9 8 4 1 57 2 3",
+                    "58 358 7 2 9 4 6 358 1",
+                    "458 2 6 7 1 3 9 458 48",
+                    "9 34 1 5 8 6 47 347 2",
+                    "1 9 2 4 7 8 3 6 5",
+                    "458 6 458 9 3 2 48 1 7",
+                    "7 48 3 1 6 5 2 48 9",
+                ],
+                technique: Technique::XChain,
+                rating: 6.6,
+                removed: &["r5c8 4"],
+            },
+            find,
+        );
+    }
+
+    // diabolical.first1000.txt line 9, before step 26: a continuous loop
+    // mixing conjugate pairs and bivalue cells.
+    #[test]
+    fn nice_loop() {
+        check(
+            &Case {
+                puzzle: "850000031000070000000809000003000600970301052000020000100407006205000307000080000",
+                marks: [
+                    "8 5 79 26 46 24 79 3 1",
+                    "46 169 12469 15 7 3 2489 469 458",
+                    "37 136 12467 8 15 9 247 467 45",
+                    "45 2 3 7 59 458 6 1 489",
+                    "9 7 468 3 46 1 48 5 2",
+                    "456 168 1468 569 2 458 4789 479 3",
+                    "1 89 89 4 3 7 5 2 6",
+                    "2 4 5 19 19 6 3 8 7",
+                    "37 36 67 25 8 25 1 49 49",
+                ],
+                technique: Technique::NiceLoop,
+                rating: 7.1,
+                removed: &["r2c9 4"],
+            },
+            find,
+        );
+    }
+
+    const LINE_1: &str = "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
+
+    // diabolical.first1000.txt line 1, before step 16: bivalue cells only.
+    #[test]
+    fn xy_chain() {
+        check(
+            &Case {
+                puzzle: LINE_1,
+                marks: [
+                    "1567 8 3 15 2 147 46 9 57",
+                    "4567 456 457 8 567 9 1 2 3",
+                    "167 2 9 3 1567 147 46 57 8",
+                    "2 345 145 6 9 8 7 135 145",
+                    "489 7 148 125 15 3 28 6 149",
+                    "589 359 6 7 4 12 28 135 159",
+                    "3 45 457 124 17 6 9 8 127",
+                    "4679 469 2 149 8 5 3 17 167",
+                    "6789 1 78 29 3 27 5 4 267",
+                ],
+                technique: Technique::XYChain,
+                rating: 7.1,
+                removed: &["r5c5 1"],
+            },
+            find,
+        );
+    }
+
+    // diabolical.first1000.txt line 1, before step 15 (the file rates the
+    // puzzle 7.2): conjugate pairs and bivalue cells, 8 literals.
+    #[test]
+    fn alternating_inference_chain() {
+        check(
+            &Case {
+                puzzle: LINE_1,
+                marks: [
+                    "1567 8 3 15 2 147 46 9 57",
+                    "4567 456 457 8 567 9 1 2 3",
+                    "1567 2 9 3 1567 147 46 57 8",
+                    "2 345 145 6 9 8 7 135 145",
+                    "489 7 148 125 15 3 28 6 149",
+                    "589 359 6 7 4 12 28 135 159",
+                    "3 45 457 124 17 6 9 8 127",
+                    "4679 469 2 149 8 5 3 17 167",
+                    "6789 1 78 29 3 27 5 4 267",
+                ],
+                technique: Technique::Aic,
+                rating: 7.1,
+                removed: &["r3c1 5"],
+            },
+            find,
+        );
+    }
+}

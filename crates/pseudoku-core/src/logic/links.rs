@@ -1,0 +1,361 @@
+//! The common ground of the chain techniques: the board as bitsets of cells
+//! (one set per symbol, one per house, the peers of each cell), the links
+//! between candidates, and Sudoku Explainer's length rule.
+//!
+//! A *candidate* is a symbol in a cell, numbered `cell * N + symbol`; a
+//! *literal* is a candidate said true ("on") or false ("off"), numbered
+//! `candidate * 2 + on`. Two links make every chain:
+//!
+//! * weak (on ⇒ off): a true candidate rules out the other candidates of its
+//!   cell and the same symbol in the cells it sees;
+//! * strong (off ⇒ on): a false candidate forces the other one of a cell
+//!   with two candidates left (a bivalue cell), or the other place of a
+//!   symbol with two places left in a house (a conjugate pair).
+//!
+//! Everything is generic over the width `W` of a cell set in 64-bit words,
+//! so one code serves 9×9 (two words) up to 25×25 and samurai grids; the
+//! chain families skip layouts of more than [`MAX_CELLS`] cells.
+
+use super::{Board, Step, Technique};
+use crate::layout::{CellId, HouseKind};
+use crate::symbol::Symbol;
+
+/// The largest grid the chain techniques search (a 25×25 has 625 cells).
+pub(super) const MAX_CELLS: usize = 640;
+
+/// A set of cells, `W` words of 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cells<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Cells<W> {
+    pub const EMPTY: Cells<W> = Cells([0; W]);
+
+    #[inline]
+    pub fn has(&self, c: usize) -> bool {
+        self.0[c >> 6] >> (c & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, c: usize) {
+        self.0[c >> 6] |= 1 << (c & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, c: usize) {
+        self.0[c >> 6] &= !(1 << (c & 63));
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    pub fn and(&self, other: &Cells<W>) -> Cells<W> {
+        let mut out = *self;
+        for i in 0..W {
+            out.0[i] &= other.0[i];
+        }
+        out
+    }
+
+    #[inline]
+    pub fn minus(&self, other: &Cells<W>) -> Cells<W> {
+        let mut out = *self;
+        for i in 0..W {
+            out.0[i] &= !other.0[i];
+        }
+        out
+    }
+
+    #[inline]
+    pub fn union_with(&mut self, other: &Cells<W>) {
+        for i in 0..W {
+            self.0[i] |= other.0[i];
+        }
+    }
+
+    #[inline]
+    pub fn intersects(&self, other: &Cells<W>) -> bool {
+        (0..W).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
+    /// The cells, lowest first.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            core::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
+    }
+}
+
+/// A literal: candidate `cand` (`cell * N + symbol`) true or false.
+#[inline]
+pub(super) fn literal(cand: usize, on: bool) -> usize {
+    cand * 2 + on as usize
+}
+
+/// The board as bitsets, with the links of its candidates.
+pub(super) struct Grid<const W: usize> {
+    /// The number of symbols `N`.
+    pub n: usize,
+    pub cell_count: usize,
+    /// Candidates of each cell (0 when filled).
+    pub cands: Vec<u64>,
+    /// Per symbol: the cells where it is a candidate.
+    pub places: Vec<Cells<W>>,
+    /// Per cell: the cells it sees.
+    pub peers: Vec<Cells<W>>,
+    /// Per house: its cells.
+    pub house_cells: Vec<Cells<W>>,
+    /// Per cell: its houses, boxes and regions first (the order Sudoku
+    /// Explainer looks in), then the others in layout order.
+    pub houses_of: Vec<Vec<u32>>,
+    /// Per candidate: the other places of its symbol in every house where
+    /// the symbol has two places (conjugate pairs).
+    pub conjugates: Vec<Cells<W>>,
+}
+
+impl<const W: usize> Grid<W> {
+    pub fn new(board: &Board) -> Grid<W> {
+        let layout = board.layout();
+        let (n, cell_count) = (layout.size(), layout.cell_count());
+        debug_assert!(cell_count <= W * 64);
+        let cands: Vec<u64> = (0..cell_count).map(|c| board.candidates(CellId(c as u32))).collect();
+        let mut places = vec![Cells::EMPTY; n];
+        for (c, &m) in cands.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                places[m.trailing_zeros() as usize].insert(c);
+                m &= m - 1;
+            }
+        }
+        let house_cells: Vec<Cells<W>> = layout
+            .houses()
+            .iter()
+            .map(|h| {
+                let mut set = Cells::EMPTY;
+                for c in &h.cells {
+                    set.insert(c.index());
+                }
+                set
+            })
+            .collect();
+        let is_box = |h: u32| matches!(layout.houses()[h as usize].kind, HouseKind::Box | HouseKind::Region);
+        let mut peers = vec![Cells::EMPTY; cell_count];
+        let mut houses_of = Vec::with_capacity(cell_count);
+        for c in 0..cell_count {
+            let mut hs: Vec<u32> = layout.houses_of(CellId(c as u32)).map(|h| h.0).collect();
+            hs.sort_by_key(|&h| !is_box(h));
+            for &h in &hs {
+                peers[c].union_with(&house_cells[h as usize]);
+            }
+            peers[c].remove(c);
+            houses_of.push(hs);
+        }
+        let mut conjugates = vec![Cells::EMPTY; cell_count * n];
+        for c in 0..cell_count {
+            let mut m = cands[c];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for &h in &houses_of[c] {
+                    let there = house_cells[h as usize].and(&places[d]);
+                    if there.count() == 2 {
+                        let mut other = there;
+                        other.remove(c);
+                        conjugates[c * n + d].union_with(&other);
+                    }
+                }
+            }
+        }
+        Grid { n, cell_count, cands, places, peers, house_cells, houses_of, conjugates }
+    }
+
+    /// The candidates (`cell * N + symbol`) of the cells with two or more,
+    /// cell by cell.
+    pub fn sources(&self) -> Vec<usize> {
+        let n = self.n;
+        let cands = &self.cands;
+        (0..self.cell_count)
+            .filter(|&c| cands[c].count_ones() >= 2)
+            .flat_map(|c| (0..n).filter(move |&d| cands[c] >> d & 1 != 0).map(move |d| c * n + d))
+            .collect()
+    }
+
+    /// The other candidate of a bivalue cell.
+    #[inline]
+    pub fn bivalue_other(&self, c: usize, d: usize) -> Option<usize> {
+        let m = self.cands[c];
+        (m.count_ones() == 2).then(|| (m & !(1 << d)).trailing_zeros() as usize)
+    }
+
+    /// Whether `on(a) ⇒ off(b)` is a link (same symbol in cells that see
+    /// each other, or, with `cell_links`, two symbols of one cell).
+    pub fn weak(&self, a: usize, b: usize, cell_links: bool) -> bool {
+        let (ca, da, cb, db) = (a / self.n, a % self.n, b / self.n, b % self.n);
+        (da == db && self.peers[ca].has(cb)) || (cell_links && ca == cb && da != db)
+    }
+
+    /// Whether `off(a) ⇒ on(b)` is a link: a conjugate pair (with
+    /// `house_links`) or a bivalue cell (with `cell_links`).
+    pub fn strong(&self, a: usize, b: usize, house_links: bool, cell_links: bool) -> bool {
+        let (ca, da, cb, db) = (a / self.n, a % self.n, b / self.n, b % self.n);
+        (house_links && da == db && self.conjugates[a].has(cb))
+            || (cell_links && ca == cb && self.bivalue_other(ca, da) == Some(db))
+    }
+
+    pub fn cell_id(&self, cand: usize) -> CellId {
+        CellId((cand / self.n) as u32)
+    }
+
+    pub fn symbol(&self, cand: usize) -> Symbol {
+        Symbol::new(cand % self.n)
+    }
+}
+
+/// Sudoku Explainer's length rule for chains, in tenths: with
+/// `length = complexity - 2` (the complexity counts the distinct literals of
+/// the chain, or of all its branches), add 0.1 for each of the thresholds
+/// 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, … (alternately ×3/2 and ×4/3) that
+/// the length exceeds: about 0.2 per doubling of the length. A 6-literal
+/// X-chain (a turbot fish) adds nothing, an 8-literal one 0.1, a 20-literal
+/// one 0.5.
+pub(super) fn length_tenths(complexity: usize) -> u32 {
+    let length = complexity as i64 - 2;
+    let (mut ceil, mut odd, mut added) = (4i64, false, 0);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A technique's rating in tenths (exact, unlike `f32`).
+pub(super) fn base_tenths(technique: Technique) -> u32 {
+    (technique.rating() * 10.0).round() as u32
+}
+
+/// A chain step: its technique, its rating in tenths (base and length),
+/// what it changes.
+pub(super) fn step(technique: Technique, tenths: u32) -> Step {
+    let mut step = Step::new(technique);
+    step.rating = tenths as f32 / 10.0;
+    step
+}
+
+/// Calls `$f::<W>($board, …)` with the narrowest cell-set width that holds
+/// the board, or gives `None` past [`MAX_CELLS`].
+macro_rules! by_width {
+    ($f:ident, $board:expr $(, $arg:expr)*) => {{
+        let cells = $board.layout().cell_count();
+        if cells <= 128 {
+            $f::<2>($board $(, $arg)*)
+        } else if cells <= 256 {
+            $f::<4>($board $(, $arg)*)
+        } else if cells <= 384 {
+            $f::<6>($board $(, $arg)*)
+        } else if cells <= $crate::logic::links::MAX_CELLS {
+            $f::<10>($board $(, $arg)*)
+        } else {
+            None
+        }
+    }};
+}
+pub(super) use by_width;
+
+/// Steps checked on boards taken from real puzzles.
+#[cfg(test)]
+pub(super) mod testing {
+    use crate::format::line;
+    use crate::layout::Layout;
+    use crate::logic::{cell_name, Board, Step, Technique};
+    use crate::solver::Solver;
+    use crate::symbol::Symbol;
+
+    /// A 9×9 board part way through `puzzle`: nine rows of nine cells, each
+    /// its value or its candidates (`"3"`, `"157"`).
+    pub struct Case {
+        pub puzzle: &'static str,
+        pub marks: [&'static str; 9],
+        pub technique: Technique,
+        pub rating: f32,
+        /// What the step removes, as `"r3c1 5"`.
+        pub removed: &'static [&'static str],
+    }
+
+    /// `find` on the case's board gives its step, which is right.
+    pub fn check(case: &Case, find: fn(&Board) -> Option<Step>) {
+        let layout = Layout::classic(3).unwrap();
+        let mut values = Vec::new();
+        let mut marks = Vec::new();
+        for row in case.marks {
+            for cell in row.split_whitespace() {
+                let m = cell.chars().fold(0u64, |m, ch| m | 1 << (ch.to_digit(10).unwrap() - 1));
+                values.push((m.count_ones() == 1).then(|| Symbol::new(m.trailing_zeros() as usize)));
+                marks.push(m);
+            }
+        }
+        assert_eq!(values.len(), 81);
+        let board = Board::new(&layout, &values).unwrap().with_marks(&marks);
+        let step = find(&board).expect("a step");
+        let text = step.explain(&layout);
+        assert_eq!(step.technique, case.technique, "{text}");
+        assert_eq!(step.rating, case.rating, "{text}");
+        let removed: Vec<String> =
+            step.eliminations.iter().map(|&(c, s)| format!("{} {s}", cell_name(&layout, c))).collect();
+        assert_eq!(removed, case.removed, "{text}");
+        assert!(text.contains(case.technique.name()), "{text}");
+        let givens = line::parse(&layout, case.puzzle).unwrap();
+        let solution = Solver::new(&layout).solve(&givens).unwrap();
+        for (c, v) in values.iter().enumerate() {
+            if let Some(v) = v {
+                assert_eq!(solution[c], *v, "the board agrees with the puzzle");
+            }
+            assert!(marks[c] >> solution[c].index() & 1 != 0, "the board keeps the answer of cell {c}");
+        }
+        for &(c, s) in &step.eliminations {
+            assert_ne!(solution[c.index()], s, "{text}");
+        }
+        assert!(!step.cells.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_rule_follows_sudoku_explainer() {
+        // Complexity → added tenths: lengths up to 4 add nothing, then one
+        // tenth past 4, 6, 8, 12, 16, 24, 32, 48.
+        let added: Vec<u32> =
+            [4, 6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27, 34, 35, 50, 51].iter().map(|&c| length_tenths(c)).collect();
+        assert_eq!(added, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8]);
+    }
+
+    #[test]
+    fn cell_sets() {
+        let mut s: Cells<2> = Cells::EMPTY;
+        for c in [3, 64, 80] {
+            s.insert(c);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), [3, 64, 80]);
+        assert_eq!(s.count(), 3);
+        s.remove(3);
+        assert!(s.has(64) && !s.has(3));
+    }
+}
