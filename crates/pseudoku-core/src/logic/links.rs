@@ -85,6 +85,12 @@ impl<const W: usize> Cells<W> {
         (0..W).any(|i| self.0[i] & other.0[i] != 0)
     }
 
+    /// The lowest cell of the set.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        self.0.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
     /// The cells, lowest first.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
@@ -354,7 +360,7 @@ mod tests {
             s.insert(c);
         }
         assert_eq!(s.iter().collect::<Vec<_>>(), [3, 64, 80]);
-        assert_eq!(s.count(), 3);
+        assert_eq!((s.count(), s.first()), (3, Some(3)));
         s.remove(3);
         assert!(s.has(64) && !s.has(3));
     }

@@ -31,6 +31,7 @@ mod chains;
 mod colouring;
 mod finned_fish;
 mod fish;
+mod forcing;
 mod intersections;
 mod links;
 mod single_digit;
@@ -125,6 +126,21 @@ pub enum Technique {
     XYChain,
     /// An alternating inference chain mixing both kinds of links (SE's forcing chain).
     Aic,
+    /// One symbol followed from an assumption to a contradiction.
+    NishioForcingChain,
+    /// Every candidate of a cell leads to the same conclusion.
+    CellForcingChain,
+    /// Every place of a symbol in a house leads to the same conclusion
+    /// (SE's region forcing chains).
+    HouseForcingChain,
+    /// An assumption followed through the singles it makes to a contradiction.
+    DynamicContradiction,
+    /// A candidate true and false both lead to the same conclusion.
+    DynamicDoubleForcing,
+    /// Cell forcing chains followed through the singles they make.
+    DynamicCellForcingChain,
+    /// House forcing chains followed through the singles they make.
+    DynamicHouseForcingChain,
 }
 
 impl Technique {
@@ -177,6 +193,12 @@ impl Technique {
             Technique::XCycle | Technique::YCycle => 6.5,
             Technique::XChain => 6.6,
             Technique::NiceLoop | Technique::XYChain | Technique::Aic => 7.0,
+            Technique::NishioForcingChain => 7.5,
+            Technique::CellForcingChain | Technique::HouseForcingChain => 8.0,
+            Technique::DynamicContradiction
+            | Technique::DynamicDoubleForcing
+            | Technique::DynamicCellForcingChain
+            | Technique::DynamicHouseForcingChain => 8.5,
         }
     }
 
@@ -232,6 +254,13 @@ impl Technique {
             Technique::NiceLoop => "nice loop",
             Technique::XYChain => "XY-chain",
             Technique::Aic => "alternating inference chain",
+            Technique::NishioForcingChain => "Nishio forcing chain",
+            Technique::CellForcingChain => "cell forcing chains",
+            Technique::HouseForcingChain => "house forcing chains",
+            Technique::DynamicContradiction => "dynamic contradiction chain",
+            Technique::DynamicDoubleForcing => "dynamic double forcing chains",
+            Technique::DynamicCellForcingChain => "dynamic cell forcing chains",
+            Technique::DynamicHouseForcingChain => "dynamic house forcing chains",
         }
     }
 }
@@ -253,7 +282,8 @@ pub struct Step {
     pub eliminations: Vec<(CellId, Symbol)>,
     /// The cells of the pattern. For a chain or cycle, the cell of each of
     /// its candidates in order (`symbols` beside it holds the symbol), true
-    /// and false in turn.
+    /// and false in turn; for a forcing chain, the assumption's cell (or the
+    /// places of its symbol in a house), then the conclusion's.
     pub cells: Vec<CellId>,
     /// The symbols of the pattern (for chains, see `cells`).
     pub symbols: Vec<Symbol>,
@@ -368,6 +398,34 @@ impl Step {
                 self.technique,
                 self.chain(layout, true)
             ),
+            Technique::NishioForcingChain | Technique::DynamicContradiction => {
+                let start = literal_name(layout, self.cells[0], self.symbols[0], self.removes(0));
+                let at = literal_name(layout, self.cells[1], self.symbols[1], true);
+                let how = if self.technique == Technique::NishioForcingChain {
+                    format!("following the {}s", self.symbols[0])
+                } else {
+                    "following it through the singles it makes".to_owned()
+                };
+                format!("If {start}, {how}, {at} would be both true and false ({}), {result}", self.technique)
+            }
+            Technique::DynamicDoubleForcing => {
+                let (c, s) = (cell_name(layout, self.cells[0]), self.symbols[0]);
+                format!("Whether {c} is {s} or not, {} ({}), {result}", self.conclusion(layout), self.technique)
+            }
+            Technique::CellForcingChain | Technique::DynamicCellForcingChain => {
+                let choices = list(self.symbols[..self.symbols.len() - 1].iter().map(ToString::to_string));
+                let c = cell_name(layout, self.cells[0]);
+                format!("Whichever of {choices} {c} holds, {} ({}), {result}", self.conclusion(layout), self.technique)
+            }
+            Technique::HouseForcingChain | Technique::DynamicHouseForcingChain => {
+                let places = list(self.cells[..self.cells.len() - 1].iter().map(|&c| cell_name(layout, c)));
+                format!(
+                    "Wherever the {} goes in {houses} ({places}), {} ({}), {result}",
+                    self.symbols[0],
+                    self.conclusion(layout),
+                    self.technique
+                )
+            }
         }
     }
 
@@ -391,6 +449,18 @@ impl Step {
             parts.push(parts[0].clone());
         }
         parts.join(" → ")
+    }
+
+    /// "r5c5 is 3" or "r5c5 is not 3": the conclusion of a forcing step,
+    /// the last of `cells` and the last of `symbols`.
+    fn conclusion(&self, layout: &Layout) -> String {
+        let (Some(&cell), Some(&s)) = (self.cells.last(), self.symbols.last()) else { return String::new() };
+        let c = cell_name(layout, cell);
+        if self.eliminations.contains(&(cell, s)) {
+            format!("{c} is not {s}")
+        } else {
+            format!("{c} is {s}")
+        }
     }
 }
 
@@ -663,6 +733,9 @@ const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
     chains::find,
     colouring::long_chains,
     wings::w_wing,
+    forcing::nishio,
+    forcing::multiple,
+    forcing::dynamic,
 ];
 
 /// The easiest step the board allows, or `None` when no technique applies

@@ -1,0 +1,745 @@
+//! Forcing chains: assume a candidate true (or false), follow everything it
+//! implies, and conclude from what the assumptions have in common or from
+//! a contradiction. Sudoku Explainer's ratings and rules:
+//!
+//! * Nishio forcing chains (7.5): one symbol only, its places updated as
+//!   they go; an assumption that makes some candidate both true and false
+//!   is wrong.
+//! * Cell and house forcing chains (8.0, "multiple" forcing chains): every
+//!   candidate of a cell of three or more, or every place of a symbol in a
+//!   house, leads to the same conclusion, which is then certain. Static:
+//!   links are those of the board as it is (bivalue cells and conjugate
+//!   pairs). As in Sudoku Explainer, a house whose first place is a
+//!   bivalue cell is not tried (SE starts these chains from cells of three
+//!   or more candidates and meets a house at its first place).
+//! * Dynamic forcing chains (8.5): the same, plus contradictions and
+//!   "double" chains (a candidate true and false both imply the same), with
+//!   the board updated as the chain goes, so that any naked or hidden single
+//!   it creates is followed.
+//!
+//! Each assumption is followed breadth first, implications of "true"
+//! literals before those of "false" ones as in Sudoku Explainer, up to the
+//! first literal found both true and false.
+//!
+//! The rating adds the length increment of
+//! [`length_tenths`] for the complexity of the
+//! step: the number of literals each branch needs to reach the conclusion
+//! (a literal and everything that implied it, including, for the dynamic
+//! chains, the candidates whose removal made a single), summed over the
+//! branches. The step returned is the lowest rated of its family.
+
+use std::collections::VecDeque;
+
+use super::links::{base_tenths, by_width, length_tenths, literal, step, Cells, Grid};
+use super::{Board, Step, Technique};
+use crate::layout::HouseId;
+
+/// The links a propagation follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Rules {
+    /// Links within cells (a value rules out the cell's others; a cell's
+    /// last candidate is forced); Nishio follows one symbol only.
+    cell: bool,
+    /// Update the board as candidates go, so that new singles are seen.
+    dynamic: bool,
+}
+
+const NISHIO: Rules = Rules { cell: false, dynamic: true };
+const STATIC: Rules = Rules { cell: true, dynamic: false };
+const DYNAMIC: Rules = Rules { cell: true, dynamic: true };
+
+const NONE: u32 = u32::MAX;
+
+/// Why a literal holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// The assumption.
+    Root,
+    /// Implied by its parent alone.
+    Link,
+    /// The last candidate of this cell (dynamic): the removed candidates of
+    /// the cell are parents too.
+    CellSingle(u32),
+    /// The last place of its symbol in this house (dynamic): the removed
+    /// places are parents too.
+    HouseSingle(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    lit: u32,
+    parent: u32,
+    cause: Cause,
+    /// For an "off" literal, when it was taken off the board (its order
+    /// among the removals, `NONE` if it never was); for an "on" literal,
+    /// the removal that implied it.
+    time: u32,
+}
+
+/// What one assumption leads to.
+struct Trace<const W: usize> {
+    /// Per symbol: the cells where it is implied true, and false.
+    on: Vec<Cells<W>>,
+    off: Vec<Cells<W>>,
+    /// Every literal implied, in order, with its reason.
+    entries: Vec<Entry>,
+    /// A literal both true and false: the two, when the propagation stopped
+    /// there.
+    contradiction: Option<(Entry, Entry)>,
+}
+
+/// Follows assumptions through the board.
+struct Propagator<'g, const W: usize> {
+    g: &'g Grid<W>,
+    rules: Rules,
+    cands: Vec<u64>,
+    places: Vec<Cells<W>>,
+    /// Literal → its entry in the trace being built.
+    slot: Vec<u32>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    /// Scratch lists of what one literal implies.
+    offs: Vec<usize>,
+    derived: Vec<(usize, Cause)>,
+}
+
+impl<'g, const W: usize> Propagator<'g, W> {
+    fn new(g: &'g Grid<W>, rules: Rules) -> Propagator<'g, W> {
+        Propagator {
+            g,
+            rules,
+            cands: g.cands.clone(),
+            places: g.places.clone(),
+            slot: vec![NONE; g.cell_count * g.n * 2],
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            offs: Vec::new(),
+            derived: Vec::new(),
+        }
+    }
+
+    /// Everything `start` implies, in Sudoku Explainer's order (pending
+    /// "on" literals first), up to the first contradiction.
+    fn run(&mut self, start: usize) -> Trace<W> {
+        let g = self.g;
+        let n = g.n;
+        if self.rules.dynamic {
+            self.cands.copy_from_slice(&g.cands);
+            self.places.copy_from_slice(&g.places);
+        }
+        self.pending_on.clear();
+        self.pending_off.clear();
+        let mut trace =
+            Trace { on: vec![Cells::EMPTY; n], off: vec![Cells::EMPTY; n], entries: Vec::new(), contradiction: None };
+        self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
+        let mut removed = 0u32;
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut derived = std::mem::take(&mut self.derived);
+        let contradiction = 'run: loop {
+            if let Some(p) = self.pending_on.pop_front() {
+                let cand = p as usize / 2;
+                let (c, d) = (cand / n, cand % n);
+                offs.clear();
+                if self.rules.cell {
+                    let mut m = self.cands[c] & !(1 << d);
+                    while m != 0 {
+                        offs.push(c * n + m.trailing_zeros() as usize);
+                        m &= m - 1;
+                    }
+                }
+                let mut done = Cells::<W>::EMPTY;
+                done.insert(c);
+                for &h in &g.houses_of[c] {
+                    let there = g.house_cells[h as usize].and(&self.places[d]).minus(&done);
+                    offs.extend(there.iter().map(|x| x * n + d));
+                    done.union_with(&there);
+                }
+                for &q in &offs {
+                    let entry = Entry { lit: literal(q, false) as u32, parent: p, cause: Cause::Link, time: NONE };
+                    let (qc, qd) = (q / n, q % n);
+                    if trace.on[qd].has(qc) {
+                        let on = trace.entries[self.slot[literal(q, true)] as usize];
+                        break 'run Some((on, entry));
+                    }
+                    if !trace.off[qd].has(qc) {
+                        self.add(&mut trace, entry);
+                    }
+                }
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let cand = p as usize / 2;
+                let (c, d) = (cand / n, cand % n);
+                derived.clear();
+                let dynamic = self.rules.dynamic;
+                let cell_cause = |x: usize| if dynamic { Cause::CellSingle(x as u32) } else { Cause::Link };
+                let house_cause = |h: u32| if dynamic { Cause::HouseSingle(h) } else { Cause::Link };
+                if self.rules.cell && self.cands[c].count_ones() == 2 {
+                    let e = (self.cands[c] & !(1 << d)).trailing_zeros() as usize;
+                    derived.push((c * n + e, cell_cause(c)));
+                }
+                for &h in &g.houses_of[c] {
+                    let there = g.house_cells[h as usize].and(&self.places[d]);
+                    if there.count() == 2 {
+                        let mut other = there;
+                        other.remove(c);
+                        let x = other.first().expect("two places");
+                        if !derived.iter().any(|&(q, _)| q == x * n + d) {
+                            derived.push((x * n + d, house_cause(h)));
+                        }
+                    }
+                }
+                let time = removed;
+                trace.entries[self.slot[p as usize] as usize].time = time;
+                removed += 1;
+                if dynamic {
+                    self.cands[c] &= !(1 << d);
+                    self.places[d].remove(c);
+                }
+                for &(q, cause) in &derived {
+                    let entry = Entry { lit: literal(q, true) as u32, parent: p, cause, time };
+                    let (qc, qd) = (q / n, q % n);
+                    if trace.off[qd].has(qc) {
+                        let off = trace.entries[self.slot[literal(q, false)] as usize];
+                        break 'run Some((entry, off));
+                    }
+                    if !trace.on[qd].has(qc) {
+                        self.add(&mut trace, entry);
+                    }
+                }
+            } else {
+                break 'run None;
+            }
+        };
+        self.offs = offs;
+        self.derived = derived;
+        trace.contradiction = contradiction;
+        trace
+    }
+
+    fn add(&mut self, trace: &mut Trace<W>, entry: Entry) {
+        let lit = entry.lit as usize;
+        let (c, d) = (lit / 2 / self.g.n, lit / 2 % self.g.n);
+        self.slot[lit] = trace.entries.len() as u32;
+        trace.entries.push(entry);
+        if lit % 2 == 1 {
+            trace.on[d].insert(c);
+            self.pending_on.push_back(entry.lit);
+        } else {
+            trace.off[d].insert(c);
+            self.pending_off.push_back(entry.lit);
+        }
+    }
+}
+
+/// Counts the literals behind a conclusion, one trace at a time.
+struct Ancestors {
+    /// Literal → entry of the indexed trace, valid where `slot_gen` is `generation`.
+    slot: Vec<u32>,
+    slot_gen: Vec<u32>,
+    generation: u32,
+    mark: Vec<u32>,
+    mark_gen: u32,
+    stack: Vec<Entry>,
+}
+
+impl Ancestors {
+    fn new(literals: usize) -> Ancestors {
+        Ancestors {
+            slot: vec![0; literals],
+            slot_gen: vec![0; literals],
+            generation: 0,
+            mark: vec![0; literals],
+            mark_gen: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    fn index<const W: usize>(&mut self, trace: &Trace<W>) {
+        self.generation += 1;
+        for (i, e) in trace.entries.iter().enumerate() {
+            self.slot[e.lit as usize] = i as u32;
+            self.slot_gen[e.lit as usize] = self.generation;
+        }
+    }
+
+    fn entry<const W: usize>(&self, trace: &Trace<W>, lit: usize) -> Option<Entry> {
+        (self.slot_gen[lit] == self.generation).then(|| trace.entries[self.slot[lit] as usize])
+    }
+
+    /// The number of distinct literals that `entry` and its ancestors make,
+    /// in the indexed `trace`.
+    fn count<const W: usize>(&mut self, g: &Grid<W>, trace: &Trace<W>, entry: Entry) -> usize {
+        let n = g.n;
+        self.mark_gen += 1;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(entry);
+        let mut count = 0;
+        while let Some(e) = stack.pop() {
+            let lit = e.lit as usize;
+            if self.mark[lit] == self.mark_gen {
+                continue;
+            }
+            self.mark[lit] = self.mark_gen;
+            count += 1;
+            if e.parent != NONE {
+                if let Some(p) = self.entry(trace, e.parent as usize) {
+                    stack.push(p);
+                }
+            }
+            // Singles of a dynamic chain: the candidates removed before.
+            match e.cause {
+                Cause::CellSingle(c) => {
+                    let c = c as usize;
+                    let mut m = g.cands[c];
+                    while m != 0 {
+                        self.push_removed(trace, c * n + m.trailing_zeros() as usize, e.time, &mut stack);
+                        m &= m - 1;
+                    }
+                }
+                Cause::HouseSingle(h) => {
+                    let d = lit / 2 % n;
+                    for x in g.house_cells[h as usize].and(&g.places[d]).iter() {
+                        self.push_removed(trace, x * n + d, e.time, &mut stack);
+                    }
+                }
+                Cause::Root | Cause::Link => {}
+            }
+        }
+        self.stack = stack;
+        count
+    }
+
+    /// Pushes `cand` off if the trace removed it before `time`.
+    fn push_removed<const W: usize>(&self, trace: &Trace<W>, cand: usize, time: u32, stack: &mut Vec<Entry>) {
+        if let Some(p) = self.entry(trace, literal(cand, false)) {
+            if p.time < time && self.mark[p.lit as usize] != self.mark_gen {
+                stack.push(p);
+            }
+        }
+    }
+}
+
+/// A candidate conclusion: its order key and how to make it a step.
+#[derive(Clone, Debug)]
+struct Hint {
+    key: (u32, usize, u8, usize),
+    technique: Technique,
+    /// The literal concluded (`on` places it, `off` removes it).
+    target: usize,
+    /// The assumption's cell (or the house) and symbols, for the words.
+    cells: Vec<usize>,
+    symbols: Vec<usize>,
+    house: Option<u32>,
+}
+
+fn consider(best: &mut Option<Hint>, hint: Hint) {
+    if best.as_ref().is_none_or(|b| hint.key < b.key) {
+        *best = Some(hint);
+    }
+}
+
+/// Nishio forcing chains: one symbol, followed dynamically, to a
+/// contradiction.
+pub(super) fn nishio(board: &Board) -> Option<Step> {
+    by_width!(nishio_in, board)
+}
+
+fn nishio_in<const W: usize>(board: &Board) -> Option<Step> {
+    let g = Grid::<W>::new(board);
+    let mut prop = Propagator::new(&g, NISHIO);
+    let mut anc = Ancestors::new(g.cell_count * g.n * 2);
+    let mut best = None;
+    let base = base_tenths(Technique::NishioForcingChain);
+    for (order, cand) in g.sources().into_iter().enumerate() {
+        for on in [true, false] {
+            let trace = prop.run(literal(cand, on));
+            contradiction(&g, &trace, &mut anc, cand, on, base, Technique::NishioForcingChain, order, &mut best);
+        }
+    }
+    best.map(|h| make_step(&g, h))
+}
+
+/// A contradiction from assuming `cand` `on` (or off) proves the opposite.
+#[allow(clippy::too_many_arguments)]
+fn contradiction<const W: usize>(
+    g: &Grid<W>,
+    trace: &Trace<W>,
+    anc: &mut Ancestors,
+    cand: usize,
+    on: bool,
+    base: u32,
+    technique: Technique,
+    order: usize,
+    best: &mut Option<Hint>,
+) {
+    let Some((a, b)) = trace.contradiction else { return };
+    anc.index(trace);
+    let k = anc.count(g, trace, a) + anc.count(g, trace, b);
+    let n = g.n;
+    let at = a.lit as usize / 2;
+    consider(
+        best,
+        Hint {
+            key: (base + length_tenths(k), k, 7, order * 4 + on as usize),
+            technique,
+            target: literal(cand, !on),
+            cells: vec![cand / n, at / n],
+            symbols: vec![cand % n, at % n],
+            house: None,
+        },
+    );
+}
+
+/// Cell and house forcing chains, static (8.0).
+pub(super) fn multiple(board: &Board) -> Option<Step> {
+    by_width!(multiple_in, board, false)
+}
+
+/// Dynamic forcing chains (8.5): contradictions, double chains, cell and
+/// house forcing chains.
+pub(super) fn dynamic(board: &Board) -> Option<Step> {
+    by_width!(multiple_in, board, true)
+}
+
+fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
+    let g = Grid::<W>::new(board);
+    let n = g.n;
+    let mut prop = Propagator::new(&g, if dynamic { DYNAMIC } else { STATIC });
+    let mut anc = Ancestors::new(g.cell_count * n * 2);
+    let mut best = None;
+    let (base, cell_t, house_t) = if dynamic {
+        (
+            base_tenths(Technique::DynamicContradiction),
+            Technique::DynamicCellForcingChain,
+            Technique::DynamicHouseForcingChain,
+        )
+    } else {
+        (base_tenths(Technique::CellForcingChain), Technique::CellForcingChain, Technique::HouseForcingChain)
+    };
+    let sources = g.sources();
+    // Every candidate assumed true; for the dynamic chains, false as well.
+    let mut on_traces: Vec<Option<Trace<W>>> = (0..g.cell_count * n).map(|_| None).collect();
+    for (order, &cand) in sources.iter().enumerate() {
+        let on = prop.run(literal(cand, true));
+        if dynamic {
+            contradiction(&g, &on, &mut anc, cand, true, base, Technique::DynamicContradiction, order, &mut best);
+            let off = prop.run(literal(cand, false));
+            contradiction(&g, &off, &mut anc, cand, false, base, Technique::DynamicContradiction, order, &mut best);
+            if g.cands[cand / n].count_ones() >= 3 {
+                let branches = [&on, &off];
+                common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
+                    key: (base + length_tenths(k), k, 1, order * 4 + 2),
+                    technique: Technique::DynamicDoubleForcing,
+                    target,
+                    cells: vec![cand / n],
+                    symbols: vec![cand % n],
+                    house: None,
+                });
+            }
+        }
+        on_traces[cand] = Some(on);
+    }
+    // Cells: every candidate leads to the same literal. Static chains take
+    // cells of three or more (a bivalue cell is a plain chain).
+    let least = if dynamic { 2 } else { 3 };
+    for c in 0..g.cell_count {
+        let m = g.cands[c];
+        if (m.count_ones() as usize) < least {
+            continue;
+        }
+        let digits: Vec<usize> = (0..n).filter(|&d| m >> d & 1 != 0).collect();
+        let branches: Vec<&Trace<W>> = digits.iter().map(|&d| on_traces[c * n + d].as_ref().expect("traced")).collect();
+        common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
+            key: (base + length_tenths(k), k, 5, c),
+            technique: cell_t,
+            target,
+            cells: vec![c],
+            symbols: digits.clone(),
+            house: None,
+        });
+    }
+    // Houses: every place of a symbol leads to the same literal.
+    for (h, house) in g.house_cells.iter().enumerate() {
+        for d in 0..n {
+            let places = house.and(&g.places[d]);
+            if places.count() < 2 {
+                continue;
+            }
+            // Sudoku Explainer meets a house from its first place, and its
+            // static chains start only from cells of three or more
+            // candidates: a house whose first place is a bivalue cell is
+            // not tried. Kept, so that ratings agree.
+            if !dynamic && places.first().is_some_and(|c| (g.cands[c].count_ones() as usize) < least) {
+                continue;
+            }
+            let cells: Vec<usize> = places.iter().collect();
+            let branches: Vec<&Trace<W>> =
+                cells.iter().map(|&c| on_traces[c * n + d].as_ref().expect("traced")).collect();
+            common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
+                key: (base + length_tenths(k), k, 6, h * n + d),
+                technique: house_t,
+                target,
+                cells: cells.clone(),
+                symbols: vec![d],
+                house: Some(h as u32),
+            });
+        }
+    }
+    best.map(|h| make_step(&g, h))
+}
+
+/// The literals every branch implies (but for the assumptions
+/// themselves), each made a hint by `hint(target, complexity)`.
+fn common<const W: usize>(
+    g: &Grid<W>,
+    branches: &[&Trace<W>],
+    anc: &mut Ancestors,
+    best: &mut Option<Hint>,
+    hint: impl Fn(usize, usize) -> Hint,
+) {
+    let n = g.n;
+    let mut targets: Vec<usize> = Vec::new();
+    for d in 0..n {
+        for on in [true, false] {
+            let mut all = if on { branches[0].on[d] } else { branches[0].off[d] };
+            for b in &branches[1..] {
+                all = all.and(if on { &b.on[d] } else { &b.off[d] });
+            }
+            targets.extend(all.iter().map(|c| literal(c * n + d, on)));
+        }
+    }
+    // Worth a step only if it changes the board.
+    targets.retain(|&t| {
+        let (c, d) = (t / 2 / n, t / 2 % n);
+        if t % 2 == 1 {
+            g.cands[c] & !(1 << d) != 0
+        } else {
+            g.cands[c] >> d & 1 != 0
+        }
+    });
+    if targets.is_empty() {
+        return;
+    }
+    let mut sums = vec![0; targets.len()];
+    for b in branches {
+        anc.index(b);
+        for (i, &t) in targets.iter().enumerate() {
+            let e = anc.entry(b, t).expect("every branch implies the target");
+            sums[i] += anc.count(g, b, e);
+        }
+    }
+    for (&t, &k) in targets.iter().zip(&sums) {
+        consider(best, hint(t, k));
+    }
+}
+
+fn make_step<const W: usize>(g: &Grid<W>, hint: Hint) -> Step {
+    let n = g.n;
+    let mut s = step(hint.technique, hint.key.0);
+    let cand = hint.target / 2;
+    let (c, d) = (cand / n, cand % n);
+    s.eliminations = if hint.target % 2 == 1 {
+        (0..n).filter(|&e| e != d && g.cands[c] >> e & 1 != 0).map(|e| (g.cell_id(c * n + e), g.symbol(e))).collect()
+    } else {
+        vec![(g.cell_id(cand), g.symbol(cand))]
+    };
+    s.cells = hint.cells.iter().map(|&x| g.cell_id(x * n)).collect();
+    s.symbols = hint.symbols.iter().map(|&x| g.symbol(x)).collect();
+    if let Some(h) = hint.house {
+        s.houses.push(HouseId(h));
+    }
+    // The conclusion's cell and symbol close the lists (the words name it).
+    if !matches!(hint.technique, Technique::NishioForcingChain | Technique::DynamicContradiction) {
+        s.cells.push(g.cell_id(cand));
+        s.symbols.push(g.symbol(cand));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dynamic, multiple, nishio};
+    use crate::logic::links::testing::{check, Case};
+    use crate::logic::Technique;
+
+    const LINE_4: &str = "006000200900000004243000896000591000002080300400203001300000007000907000010408020";
+
+    // diabolical.first1000.txt line 4, before step 22: r5c8=6 leaves the
+    // 6s of a house without a place.
+    #[test]
+    fn nishio_forcing_chain() {
+        check(
+            &Case {
+                puzzle: LINE_4,
+                marks: [
+                    "58 7 6 38 4 9 2 1 35",
+                    "9 58 1 38 26 26 57 357 4",
+                    "2 4 3 17 17 5 8 9 6",
+                    "678 3 78 5 9 1 46 4678 2",
+                    "1 569 2 67 8 4 3 567 59",
+                    "4 5689 5789 2 67 3 5679 5678 1",
+                    "3 25689 4589 16 1256 26 14569 456 7",
+                    "56 25 45 9 1235 7 15 3456 8",
+                    "567 1 579 4 356 8 569 2 359",
+                ],
+                technique: Technique::NishioForcingChain,
+                rating: 7.6,
+                removed: &["r5c8 6"],
+            },
+            nishio,
+        );
+    }
+
+    // diabolical.first1000.txt line 4, before step 24: each of 6, 7 and 8
+    // in r4c1 rules out 7 in r4c8.
+    #[test]
+    fn cell_forcing_chains() {
+        check(
+            &Case {
+                puzzle: LINE_4,
+                marks: [
+                    "58 7 6 38 4 9 2 1 35",
+                    "9 58 1 38 26 26 57 357 4",
+                    "2 4 3 17 17 5 8 9 6",
+                    "678 3 78 5 9 1 46 4678 2",
+                    "1 569 2 67 8 4 3 57 59",
+                    "4 5689 5789 2 67 3 5679 578 1",
+                    "3 25689 4589 16 1256 26 14569 456 7",
+                    "56 25 45 9 1235 7 15 3456 8",
+                    "567 1 579 4 356 8 569 2 359",
+                ],
+                technique: Technique::CellForcingChain,
+                rating: 8.3,
+                removed: &["r4c8 7"],
+            },
+            multiple,
+        );
+    }
+
+    // diabolical.first1000.txt line 4, before step 26: each place of the 5
+    // in row 5 rules out 5 in r6c8.
+    #[test]
+    fn house_forcing_chains() {
+        check(
+            &Case {
+                puzzle: LINE_4,
+                marks: [
+                    "58 7 6 38 4 9 2 1 35",
+                    "9 58 1 38 26 26 57 357 4",
+                    "2 4 3 17 17 5 8 9 6",
+                    "678 3 78 5 9 1 46 468 2",
+                    "1 569 2 67 8 4 3 57 59",
+                    "4 5689 589 2 67 3 5679 578 1",
+                    "3 25689 4589 16 1256 26 14569 456 7",
+                    "56 25 45 9 1235 7 15 3456 8",
+                    "567 1 579 4 356 8 569 2 359",
+                ],
+                technique: Technique::HouseForcingChain,
+                rating: 8.3,
+                removed: &["r6c8 5"],
+            },
+            multiple,
+        );
+    }
+
+    // diabolical.first1000.txt line 89 (rated 9.0), before step 15.
+    #[test]
+    fn dynamic_contradiction() {
+        check(
+            &Case {
+                puzzle: "000500700095070006000002850100000907007010200908000005063800000700050640001004000",
+                marks: [
+                    "2368 1 246 5 34689 3689 7 239 2349",
+                    "238 9 5 134 7 138 14 123 6",
+                    "36 7 46 1469 3469 2 8 5 1349",
+                    "1 2345 26 2346 348 3568 9 368 7",
+                    "56 345 7 369 1 35689 2 368 348",
+                    "9 234 8 23467 2346 367 14 136 5",
+                    "4 6 3 8 29 179 5 1279 129",
+                    "7 28 9 123 5 13 6 4 128",
+                    "25 258 1 2679 69 4 3 2789 289",
+                ],
+                technique: Technique::DynamicContradiction,
+                rating: 9.0,
+                removed: &["r7c8 2"],
+            },
+            dynamic,
+        );
+    }
+
+    // diabolical.first1000.txt line 279, before step 15: r4c5 is 8 or not,
+    // and either way it is not 7.
+    #[test]
+    fn dynamic_double_forcing() {
+        check(
+            &Case {
+                puzzle: "040860000009002500620530000150000200090000050003000048000025073002100900000098010",
+                marks: [
+                    "357 4 157 8 6 79 137 2 179",
+                    "378 1378 9 47 147 2 5 368 1467",
+                    "6 2 178 5 3 1479 178 89 147",
+                    "1 5 4678 3467 478 3467 2 369 79",
+                    "478 9 4678 2 1478 13467 1367 5 167",
+                    "2 67 3 9 5 167 167 4 8",
+                    "9 168 1468 46 2 5 468 7 3",
+                    "3478 3678 2 1 47 3467 9 68 5",
+                    "457 367 4567 3467 9 8 46 1 2",
+                ],
+                technique: Technique::DynamicDoubleForcing,
+                rating: 9.0,
+                removed: &["r4c5 7"],
+            },
+            dynamic,
+        );
+    }
+
+    // diabolical.first1000.txt line 77 (rated 8.9), before step 20.
+    #[test]
+    fn dynamic_cell_forcing_chains() {
+        check(
+            &Case {
+                puzzle: "006704900000050000070613050002090500005000300030502060600107005900000007010040030",
+                marks: [
+                    "1358 258 6 7 28 4 9 128 13",
+                    "1234 248 148 289 5 89 12467 12478 12346",
+                    "248 7 9 6 1 3 248 5 248",
+                    "478 6 2 3 9 18 5 478 148",
+                    "78 9 5 4 678 168 3 1278 128",
+                    "1478 3 1478 5 78 2 478 6 9",
+                    "6 248 348 1 238 7 248 9 5",
+                    "9 2458 348 28 2368 568 1248 1248 7",
+                    "2578 1 78 289 4 589 268 3 268",
+                ],
+                technique: Technique::DynamicCellForcingChain,
+                rating: 8.9,
+                removed: &["r1c8 2"],
+            },
+            dynamic,
+        );
+    }
+
+    // diabolical.first1000.txt line 33 (rated 8.9), before step 16.
+    #[test]
+    fn dynamic_house_forcing_chains() {
+        check(
+            &Case {
+                puzzle: "700040006000759000900801003000524000030000020400000007501000208080000010209000304",
+                marks: [
+                    "7 15 58 23 4 23 1589 589 6",
+                    "1368 146 3468 7 5 9 18 48 2",
+                    "9 245 245 8 6 1 57 457 3",
+                    "168 1679 67 5 2 4 689 3 19",
+                    "168 3 568 69 1789 678 4 2 159",
+                    "4 12569 256 1369 139 368 5689 5689 7",
+                    "5 467 1 3469 379 367 2 679 8",
+                    "36 8 3467 2469 79 2567 5679 1 59",
+                    "2 67 9 16 18 568 3 567 4",
+                ],
+                technique: Technique::DynamicHouseForcingChain,
+                rating: 8.9,
+                removed: &["r4c1 1"],
+            },
+            dynamic,
+        );
+    }
+}
