@@ -447,7 +447,7 @@ fn rate(input: &Input) -> Result<bool> {
                 let hardest = r.hardest.map_or("none".to_owned(), |t| t.to_string());
                 let text = format!("{:.1} {} {hardest}", r.se, r.level);
                 let steps: Vec<serde_json::Value> = r.steps.iter().map(|s| step_json(layout, s)).collect();
-                let value = json!({ "se": (r.se * 10.0).round() / 10.0, "level": r.level.name(), "hardest": hardest,
+                let value = json!({ "se": (f64::from(r.se) * 10.0).round() / 10.0, "level": r.level.name(), "hardest": hardest,
                                     "solved": r.solved, "steps": steps });
                 Outcome::Rated(text, value)
             }
@@ -488,7 +488,7 @@ fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
     };
     json!({
         "technique": step.technique.name(),
-        "rating": (step.rating * 10.0).round() / 10.0,
+        "rating": (f64::from(step.rating) * 10.0).round() / 10.0,
         "explanation": step.explain(layout),
         "placements": cells(&step.placements),
         "eliminations": cells(&step.eliminations),
