@@ -19,7 +19,10 @@
 //!
 //! Each assumption is followed breadth first, implications of "true"
 //! literals before those of "false" ones as in Sudoku Explainer, up to the
-//! first literal found both true and false.
+//! first literal found both true and false. Grids of more than
+//! [`MAX_SLOTS`] candidate slots (a 25×25) are not searched: a 9×9 step
+//! takes milliseconds, a 16×16 one a few tenths of a second, a 25×25 one
+//! many seconds.
 //!
 //! The rating adds the length increment of
 //! [`length_tenths`] for the complexity of the
@@ -341,7 +344,16 @@ fn consider(best: &mut Option<Hint>, hint: Hint) {
 /// Nishio forcing chains: one symbol, followed dynamically, to a
 /// contradiction.
 pub(super) fn nishio(board: &Board) -> Option<Step> {
-    by_width!(nishio_in, board)
+    small_enough(board).then(|| by_width!(nishio_in, board)).flatten()
+}
+
+/// The most candidate slots (cells × symbols) the forcing chains search:
+/// a 16×16 (4,096) or a samurai (3,321), not a 25×25, where following
+/// every candidate both ways is too slow to rate with.
+pub(super) const MAX_SLOTS: usize = 4096;
+
+fn small_enough(board: &Board) -> bool {
+    board.layout().cell_count() * board.layout().size() <= MAX_SLOTS
 }
 
 fn nishio_in<const W: usize>(board: &Board) -> Option<Step> {
@@ -392,13 +404,13 @@ fn contradiction<const W: usize>(
 
 /// Cell and house forcing chains, static (8.0).
 pub(super) fn multiple(board: &Board) -> Option<Step> {
-    by_width!(multiple_in, board, false)
+    small_enough(board).then(|| by_width!(multiple_in, board, false)).flatten()
 }
 
 /// Dynamic forcing chains (8.5): contradictions, double chains, cell and
 /// house forcing chains.
 pub(super) fn dynamic(board: &Board) -> Option<Step> {
-    by_width!(multiple_in, board, true)
+    small_enough(board).then(|| by_width!(multiple_in, board, true)).flatten()
 }
 
 fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
