@@ -6,7 +6,8 @@
 //! Sudoku Pie and the grids of a samurai are all just houses, so one solver
 //! serves them all. A [`Geometry`] says where the cells are drawn; the solver
 //! never looks at it. [`random_regions`] draws random region maps for
-//! jigsaw layouts.
+//! jigsaw layouts, and [`random_regions_keeping`] finishes one a setter
+//! began by drawing borders.
 
 use core::fmt;
 
@@ -14,7 +15,7 @@ use crate::symbol::MAX_SYMBOLS;
 
 mod random;
 
-pub use random::random_regions;
+pub use random::{random_regions, random_regions_keeping};
 
 /// Index of a cell in a [`Layout`], `0..layout.cell_count()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
