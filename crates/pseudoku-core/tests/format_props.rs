@@ -153,7 +153,8 @@ fn spec() -> impl Strategy<Value = Spec> {
     (shape(), prop::option::of("[a-zA-Z][a-zA-Z0-9 ]{0,12}"), any::<u64>()).prop_filter_map(
         "no layout",
         |((size, shape), name, salt)| {
-            let mut spec = Spec { name, size, shape, houses: Vec::new() };
+            let author = name.as_ref().map(|n| format!("by {n}"));
+            let mut spec = Spec { name, author, rules: None, size, shape, houses: Vec::new() };
             let cells = match &spec.shape {
                 Shape::Custom { cells } => *cells,
                 _ => spec.build().ok()?.cell_count(),

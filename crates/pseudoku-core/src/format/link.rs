@@ -31,6 +31,8 @@
 //! bits        C bits, 1 for a given; then each given's symbol index in
 //!             ⌈log₂ N⌉ bits; zero bits to a byte
 //! text        the title (the variant's `name`): a length byte and UTF-8
+//! text ×2     optional (both or neither): the author, then the rules, each
+//!             a length byte and UTF-8
 //! ```
 //!
 //! A classic 9×9 with 25 givens is 40 characters. Decoding checks
@@ -68,7 +70,7 @@ const KIND_SUDOKU: u8 = 2;
 pub enum Shared {
     Pseudoku(Challenge),
     /// A sudoku: its layout, givens and title (the variant's name).
-    Sudoku(Variant),
+    Sudoku(Box<Variant>),
 }
 
 /// Longest title or author, in bytes of UTF-8.
@@ -184,7 +186,7 @@ pub fn decode_shared(text: &str) -> Result<Shared, LinkError> {
     let kind = reader.byte("kind of puzzle")?;
     match kind {
         KIND_PSEUDOKU => decode_pseudoku(reader).map(Shared::Pseudoku),
-        KIND_SUDOKU => decode_sudoku(reader).map(Shared::Sudoku),
+        KIND_SUDOKU => decode_sudoku(reader).map(|v| Shared::Sudoku(Box::new(v))),
         found => Err(LinkError::UnknownKind { found }),
     }
 }
@@ -238,6 +240,8 @@ pub fn encode_sudoku(variant: &Variant) -> Result<String, LinkError> {
     }
     let mut spec = variant.spec().clone();
     let name = spec.name.take().unwrap_or_default();
+    let author = spec.author.take().unwrap_or_default();
+    let rules = spec.rules.take().unwrap_or_default();
     let layout = Variant::new(spec, None).expect("the spec of a variant builds").to_string();
     let layout = if plain_layout(n).as_deref() == Some(layout.as_str()) { String::new() } else { layout };
     if layout.len() > usize::from(u16::MAX) {
@@ -257,9 +261,15 @@ pub fn encode_sudoku(variant: &Variant) -> Result<String, LinkError> {
         bits.push(s.index() as u32, width);
     }
     bytes.extend(bits.finish());
-    let name = truncate(&name, MAX_TEXT);
-    bytes.push(name.len() as u8);
-    bytes.extend_from_slice(name.as_bytes());
+    let mut texts = vec![name];
+    if !author.is_empty() || !rules.is_empty() {
+        texts.extend([author, rules]);
+    }
+    for text in &texts {
+        let text = truncate(text, MAX_TEXT);
+        bytes.push(text.len() as u8);
+        bytes.extend_from_slice(text.as_bytes());
+    }
     Ok(URL_SAFE_NO_PAD.encode(bytes))
 }
 
@@ -275,8 +285,9 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
         let raw = reader.take(len, "layout")?;
         String::from_utf8(raw.to_vec()).map_err(|_| LinkError::BadText { part: "layout" })?
     };
-    if text.lines().any(|l| l.trim_start().starts_with("givens") || l.trim_start().starts_with("name")) {
-        return Err(LinkError::BadLayout("a layout in a link has no name or givens lines".into()));
+    let keyword = |l: &str| l.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+    if text.lines().any(|l| matches!(keyword(l).as_str(), "givens" | "name" | "author" | "rules")) {
+        return Err(LinkError::BadLayout("a layout in a link has no name, author, rules or givens lines".into()));
     }
     let layout: Variant = text.parse().map_err(|e: crate::format::VariantError| LinkError::BadLayout(e.to_string()))?;
     if layout.layout().size() != n {
@@ -318,9 +329,14 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
         return Err(LinkError::BadPadding);
     }
     let name = reader.text("title")?;
+    let (author, rules) = match reader.at < reader.bytes.len() {
+        true => (reader.text("author")?, reader.text("rules")?),
+        false => (String::new(), String::new()),
+    };
     reader.end()?;
     let (mut spec, _, _) = layout.into_parts();
-    spec.name = (!name.is_empty()).then_some(name);
+    let some = |t: String| (!t.is_empty()).then_some(t);
+    (spec.name, spec.author, spec.rules) = (some(name), some(author), some(rules));
     Variant::new(spec, Some(out)).map_err(|e| LinkError::BadGivens(e.to_string()))
 }
 
@@ -506,6 +522,7 @@ mod tests {
             let blank = vec![None; v.layout().cell_count()];
             assert_eq!(back.givens().unwrap(), v.givens().unwrap_or(&blank), "{path:?}");
             assert_eq!(back.spec().name, v.spec().name, "{path:?}");
+            assert_eq!((&back.spec().author, &back.spec().rules), (&v.spec().author, &v.spec().rules), "{path:?}");
         }
     }
 
@@ -516,8 +533,27 @@ mod tests {
         let v = variant("size 9\n").with_givens(Some(givens)).unwrap();
         let text = encode_sudoku(&v).unwrap();
         assert!(format!("#p={text}").len() <= 60, "{} characters", text.len());
-        assert_eq!(decode_shared(&text).unwrap(), Shared::Sudoku(v));
+        assert_eq!(decode_shared(&text).unwrap(), Shared::Sudoku(Box::new(v)));
         assert_eq!(decode(&text), Err(LinkError::NotPseudoku));
+    }
+
+    #[test]
+    fn author_and_rules_travel_with_a_sudoku_and_older_links_still_read() {
+        let v = variant("name Ring\nauthor Ada\nrules Normal sudoku rules; the ring is a house.\nsize 4\n");
+        let text = encode_sudoku(&v).unwrap();
+        let Ok(Shared::Sudoku(back)) = decode_shared(&text) else { panic!("a sudoku") };
+        assert_eq!(back.spec().author.as_deref(), Some("Ada"));
+        assert_eq!(back.spec().rules.as_deref(), Some("Normal sudoku rules; the ring is a house."));
+        assert_eq!(*back, v.with_givens(Some(vec![None; 16])).unwrap());
+        // A link without them (as written before they existed) ends at the title.
+        let plain = encode_sudoku(&variant("name Ring\nsize 4\n")).unwrap();
+        let Ok(Shared::Sudoku(back)) = decode_shared(&plain) else { panic!("a sudoku") };
+        assert_eq!((back.spec().author.as_ref(), back.spec().rules.as_ref()), (None, None));
+        // An author without the rules is cut short.
+        let mut bytes = URL_SAFE_NO_PAD.decode(&plain).unwrap();
+        bytes.extend([1, b'x']);
+        let err = decode_shared(&URL_SAFE_NO_PAD.encode(&bytes)).unwrap_err();
+        assert_eq!(err, LinkError::Truncated { part: "rules" });
     }
 
     #[test]

@@ -20,7 +20,9 @@ pub(super) fn read<'a>(
     lines: &mut LineReader<'a>,
 ) -> Result<(), VariantError> {
     match keyword.to_ascii_lowercase().as_str() {
-        "name" => name(parser, words),
+        "name" => text_line(|p| &mut p.name, "name", parser, words),
+        "author" => text_line(|p| &mut p.author, "author", parser, words),
+        "rules" => text_line(|p| &mut p.rules, "rules", parser, words),
         "size" => size(parser, words, col),
         "boxes" => top_regions(parser, "boxes", words, col, lines),
         "no-boxes" => top_regions(parser, "no-boxes", words, col, lines),
@@ -36,13 +38,18 @@ pub(super) fn read<'a>(
     }
 }
 
-/// `name TITLE`: the rest of the line.
-fn name(parser: &mut Parser<'_>, words: &mut Words<'_>) -> Result<(), VariantError> {
-    words.keyword = "name";
-    if let Some((first, _)) = &parser.name {
-        return Err(VariantError::at(words.line, 1, VariantErrorKind::Repeated { keyword: "name", first: *first }));
+/// `name TITLE`, `author WHO`, `rules TEXT`: the rest of the line, once.
+fn text_line<'a>(
+    slot: for<'p> fn(&'p mut Parser<'a>) -> &'p mut Option<(usize, String)>,
+    keyword: &'static str,
+    parser: &mut Parser<'a>,
+    words: &mut Words<'_>,
+) -> Result<(), VariantError> {
+    words.keyword = keyword;
+    if let Some((first, _)) = slot(parser) {
+        return Err(VariantError::at(words.line, 1, VariantErrorKind::Repeated { keyword, first: *first }));
     }
-    parser.name = Some((words.line, words.rest().1.to_string()));
+    *slot(parser) = Some((words.line, words.rest().1.to_string()));
     Ok(())
 }
 

@@ -121,6 +121,10 @@ pub enum Shape {
 pub struct Spec {
     /// A title, on one line.
     pub name: Option<String>,
+    /// Who made it, on one line.
+    pub author: Option<String>,
+    /// The rules as the setter words them, on one line.
+    pub rules: Option<String>,
     /// The number of symbols `N`.
     pub size: usize,
     pub shape: Shape,
@@ -144,6 +148,8 @@ impl Variant {
     /// Builds a variant from a spec and givens, checking both.
     pub fn new(mut spec: Spec, givens: Option<Vec<Option<Symbol>>>) -> Result<Variant, VariantError> {
         spec.name = spec.name.as_deref().and_then(clean_name);
+        spec.author = spec.author.as_deref().and_then(clean_name);
+        spec.rules = spec.rules.as_deref().and_then(clean_name);
         let layout = spec.build().map_err(|e| VariantError::nowhere(VariantErrorKind::Layout(e)))?;
         if let Some(g) = &givens {
             let err = |e| VariantError::nowhere(VariantErrorKind::Givens(e));

@@ -35,6 +35,9 @@ pub(super) struct Parser<'a> {
     pub(super) first: usize,
     /// `name`: its line and the title.
     pub(super) name: Option<(usize, String)>,
+    /// `author` and `rules`: their lines and texts.
+    pub(super) author: Option<(usize, String)>,
+    pub(super) rules: Option<(usize, String)>,
     /// `size`: its line and the number of symbols.
     pub(super) size: Option<(usize, usize)>,
     /// Sizes implied by keywords other than `size`, in the order read.
@@ -114,8 +117,9 @@ impl Parser<'_> {
         let size = self.symbol_count()?;
         let mut lines = SpecLines::default();
         let shape = self.spec_shape(size, &mut lines)?;
-        let name = self.name.as_ref().and_then(|(_, name)| clean_name(name));
-        let mut spec = Spec { name, size, shape, houses: Vec::new() };
+        let text = |t: &Option<(usize, String)>| t.as_ref().and_then(|(_, text)| clean_name(text));
+        let (name, author, rules) = (text(&self.name), text(&self.author), text(&self.rules));
+        let mut spec = Spec { name, author, rules, size, shape, houses: Vec::new() };
         let base = build_base(&spec, &lines)?;
         spec.houses = self.spec_houses(&spec, &base, &mut lines)?;
         let layout = add_houses(&spec, base, &lines)?;

@@ -52,8 +52,10 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let spec = &self.spec;
         let size = spec.size;
-        if let Some(name) = &spec.name {
-            writeln!(f, "name {name}")?;
+        for (keyword, text) in [("name", &spec.name), ("author", &spec.author), ("rules", &spec.rules)] {
+            if let Some(text) = text {
+                writeln!(f, "{keyword} {text}")?;
+            }
         }
         writeln!(f, "size {size}")?;
         match &spec.shape {
