@@ -2,9 +2,10 @@
 // Every request goes to the network first, so a new build is used as soon as
 // it is deployed; when the network fails, the cached copy answers. At install
 // it caches the page, every file the page names, and the engine worker's
-// files, which the page only asks for later.
+// script, which the page only asks for later (the worker runs the page's own
+// module).
 const CACHE = 'pseudoku-v1';
-const WORKER_FILES = ['./worker_loader.js', './worker.js', './worker_bg.wasm'];
+const WORKER_FILES = ['./engine.js'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

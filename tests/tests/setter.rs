@@ -3,6 +3,7 @@
 //! the engine), filled and cut, and played from its link.
 
 use pseudoku_core::format::line;
+use pseudoku_core::format::link::{decode_shared, Shared};
 use pseudoku_core::generate::needless_givens;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::solver::{Solver, Uniqueness};
@@ -49,15 +50,29 @@ fn givens_typed_into_a_blank_grid_are_counted_made_unique_and_minimal() {
     assert_eq!(needless_givens(&layout, &minimal).unwrap(), vec![], "the engine finds it minimal");
     assert!(minimal.iter().flatten().count() < unique.iter().flatten().count());
 
-    // Play it from its link, in a fresh browser, to the end.
+    play_from_link(app, None);
+}
+
+/// Opens the setter's share link in a fresh browser and plays the puzzle
+/// (solved by the engine) to `solved` with key presses.
+fn play_from_link(app: App, rules: Option<&str>) {
     let link = app.session.find("input.link").unwrap();
     let url = app.session.property(&link, "value").unwrap().unwrap();
     drop(app); // one browser at a time
-    let play = App::open_at(&url[url.find('#').unwrap()..]);
+    let fragment = &url[url.find('#').unwrap()..];
+    let Ok(Shared::Sudoku(variant)) = decode_shared(fragment.trim_start_matches("#p=")) else {
+        panic!("a sudoku link: {url}")
+    };
+    let layout = variant.layout();
+    let givens = variant.givens().unwrap().to_vec();
+    let solution = Solver::new(layout).solve(&givens).unwrap();
+    let play = App::open_at(fragment);
     play.wait_until("the puzzle", || play.exists("#cell-80"));
-    let solution = Solver::new(&layout).solve(&minimal).unwrap();
+    if let Some(rules) = rules {
+        assert_eq!(play.text_of(".rules"), format!("Rules: {rules}"));
+    }
     let moves: Vec<(usize, String)> =
-        (0..81).filter(|&c| minimal[c].is_none()).map(|c| (c, solution[c].to_string())).collect();
+        (0..81).filter(|&c| givens[c].is_none()).map(|c| (c, solution[c].to_string())).collect();
     play.session
         .execute(
             "for (const [cell, key] of arguments[0]) {
@@ -82,6 +97,49 @@ fn fill_and_cut_makes_a_unique_puzzle_of_the_layout() {
     app.click_css("button.fill-cut");
     app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
     app.screenshot("setter-jigsaw");
+}
+
+#[test]
+fn a_jigsaw_drawn_by_dragging_is_filled_cut_and_played_from_its_link() {
+    let app = open_setter();
+    app.click_css("button.draw-regions");
+    app.wait_until("the wall tool on the boxes' borders", || app.exists("section.set svg.pboard"));
+    let problems =
+        |app: &App| if app.exists(".region-problems") { app.text_of(".region-problems") } else { String::new() };
+    // Erase the wall between r3c3 and r3c4: two boxes make one group of 18.
+    app.tap_edge(20, 21);
+    app.wait_until("the wrong size named", || problems(&app).contains("r1c1: this region has 18 cells; it needs 9."));
+    assert_eq!(app.text_of(".count"), "the regions are not finished");
+    // One stroke round a corner walls r3c3 off from the first box: 8 and 10.
+    app.stroke(&[(2.5, 2.0), (2.0, 2.0), (2.0, 2.5)]);
+    app.wait_until("8 and 10", || problems(&app).contains("this region has 8 cells; it needs 9."));
+    app.screenshot("setter-regions-wrong-size");
+    // Another gives r1c4 to the first box, and a tap opens its old border.
+    app.stroke(&[(4.0, 0.5), (4.0, 1.0), (3.5, 1.0)]);
+    app.tap_edge(2, 3);
+    app.wait_until("nine regions", || app.exists(".region-tools .hint-text") && problems(&app).is_empty());
+    app.wait_until("counted as a jigsaw", || app.text_of(".count") == "at least 1000 solutions");
+    app.click_css("button.regions-done");
+    app.wait_until("the sudoku board", || app.exists("section.set .cell.tint0"));
+    app.click_css("button.fill-cut");
+    app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
+    let file = app.session.find("textarea.export-file").unwrap();
+    let text = app.session.property(&file, "value").unwrap().unwrap();
+    let variant: pseudoku_core::format::Variant = text.parse().unwrap();
+    let regions = variant.layout().regions();
+    assert_eq!(regions[3], regions[0], "r1c4 is in the first region: {text}");
+    assert_eq!(regions[20], regions[21], "r3c3 is in the second: {text}");
+    // Rules text travels with the link.
+    let rules = "Normal jigsaw sudoku rules.";
+    app.session
+        .execute(
+            "const i = document.querySelector('input.rules'); i.value = arguments[0];
+             i.dispatchEvent(new Event('input', {bubbles: true}));",
+            serde_json::json!([rules]),
+        )
+        .unwrap();
+    app.screenshot("setter-jigsaw-drawn");
+    play_from_link(app, Some(rules));
 }
 
 /// Sets the server back online when the test ends, even by a panic.

@@ -93,13 +93,13 @@ pub fn parse_fragment(hash: &str) -> Result<Fragment, LinkError> {
         if let Some(text) = part.strip_prefix("p=") {
             return link::decode_shared(text).map(|shared| match shared {
                 link::Shared::Pseudoku(c) => Fragment::Play(c),
-                link::Shared::Sudoku(v) => Fragment::Sudoku(Box::new(v)),
+                link::Shared::Sudoku(v) => Fragment::Sudoku(v),
             });
         }
         if let Some(text) = part.strip_prefix("e=") {
             return link::decode_shared(text).map(|shared| match shared {
                 link::Shared::Pseudoku(c) => Fragment::Edit(c),
-                link::Shared::Sudoku(v) => Fragment::EditSudoku(Box::new(v)),
+                link::Shared::Sudoku(v) => Fragment::EditSudoku(v),
             });
         }
     }
@@ -339,8 +339,28 @@ struct WorkerState {
     listeners: Vec<Closure<dyn FnMut(MessageEvent)>>,
 }
 
-/// The loader script Trunk writes for the worker binary.
-const WORKER_SCRIPT: &str = "./worker_loader.js";
+/// The worker's script (`web/engine.js`): it instantiates the page's own
+/// module, whose `main` then serves the engine.
+const WORKER_SCRIPT: &str = "./engine.js";
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The URL of this module's wasm-bindgen glue (`import.meta.url`).
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: String;
+}
+
+/// A module worker running this page's module: it gets the glue's URL and
+/// the compiled module itself, so nothing is fetched or compiled again.
+fn spawn_engine() -> Option<web_sys::Worker> {
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options(WORKER_SCRIPT, &options).ok()?;
+    let glue = GLUE_URL.with(|url| JsValue::from_str(url));
+    let start = js_sys::Array::of2(&glue, &wasm_bindgen::module());
+    worker.post_message(&start).ok()?;
+    Some(worker)
+}
 
 impl EngineWorker {
     pub fn new(on_reply: impl Fn(crate::wire::Reply) + 'static) -> EngineWorker {
@@ -387,7 +407,7 @@ fn start(inner: &Rc<RefCell<WorkerState>>) {
     state.ready = false;
     state.in_flight = None;
     state.listeners.clear();
-    let Ok(worker) = web_sys::Worker::new(WORKER_SCRIPT) else {
+    let Some(worker) = spawn_engine() else {
         let message = "The page could not start its engine (Web Workers are blocked).".to_owned();
         if let Some(id) = state.waiting.take().map(|r| r.id) {
             let on_reply = state.on_reply.clone();
@@ -432,7 +452,9 @@ fn start(inner: &Rc<RefCell<WorkerState>>) {
             if let Some(worker) = state.worker.take() {
                 worker.terminate();
             }
-            (state.in_flight.take(), state.on_reply.clone())
+            // A worker that failed before it was ready fails what waits.
+            let id = state.in_flight.take().or_else(|| state.waiting.take().map(|r| r.id));
+            (id, state.on_reply.clone())
         };
         if let Some(id) = id {
             let message = "The engine stopped with an error; change something to try again.".to_owned();

@@ -1,5 +1,6 @@
-//! The Pseudoku browser app and its Web Worker, as one library for two
-//! binaries (`src/main.rs`, the page; `src/bin/worker.rs`, the worker).
+//! The Pseudoku browser app and its Web Worker: one module, whose `main`
+//! (`src/main.rs`) starts the page in a window and the engine's worker in a
+//! worker (`web/engine.js` instantiates it there).
 //!
 //! - Screens, each with one reducer (state plus a closed action enum) that
 //!   nothing else changes: [`play`] (a Pseudoku challenge being played),
@@ -26,6 +27,7 @@ pub mod history;
 pub mod pboard;
 pub mod play;
 pub mod playview;
+pub mod regions;
 pub mod setsudoku;
 pub mod setter;
 pub mod setview;

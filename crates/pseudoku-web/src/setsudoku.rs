@@ -1,17 +1,22 @@
-//! The sudoku setter's state: a layout, the givens typed into it, and what
-//! the worker says about them, changed only by [`SudokuSetter::apply`] of a
+//! The sudoku setter's state: a layout (its jigsaw regions drawn as walls,
+//! its diagonals and extra houses), the givens typed into it, and what the
+//! worker says about them, changed only by [`SudokuSetter::apply`] of a
 //! [`SetAction`]. After every change a new check (a new request id) counts
-//! the solutions; replies to any other id are dropped.
+//! the solutions; replies to any other id are dropped. Undo and redo cover
+//! the layout and the givens together.
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use pseudoku_core::format::Variant;
+use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::{CellId, Layout};
+use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::Symbol;
 use yew::Reducible;
 
 use crate::game::{neighbour, Direction};
 use crate::history::History;
+use crate::regions::{self, Drawn};
 use crate::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
 
 /// Solutions are counted up to this many.
@@ -32,6 +37,30 @@ pub struct SetAnalysis {
     pub failed: Option<String>,
 }
 
+/// Jigsaw regions being drawn: the walls on the `n × n` grid and the
+/// groups they make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDraft {
+    pub n: usize,
+    pub walls: BTreeSet<Edge>,
+    pub drawn: Drawn,
+}
+
+impl RegionDraft {
+    fn new(n: usize, walls: BTreeSet<Edge>) -> RegionDraft {
+        let drawn = regions::drawn(n, &walls);
+        RegionDraft { n, walls, drawn }
+    }
+}
+
+/// What undo and redo go back and forth between.
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    variant: Rc<Variant>,
+    givens: Vec<Option<Symbol>>,
+    walls: Option<BTreeSet<Edge>>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SudokuSetter {
     /// The layout and its name; its givens are [`SudokuSetter::givens`].
@@ -39,7 +68,15 @@ pub struct SudokuSetter {
     layout: Rc<Layout>,
     givens: Vec<Option<Symbol>>,
     pub selected: Option<CellId>,
-    history: History<Vec<Option<Symbol>>>,
+    /// Cells chosen together (Ctrl/Shift+click, a drag), for a new house.
+    pub chosen: Vec<CellId>,
+    /// Set while regions are drawn; the layout follows it whenever its
+    /// walls make `n` regions of `n` cells.
+    pub draft: Option<Rc<RegionDraft>>,
+    /// `Some(true)` while a pointer stroke draws walls, `Some(false)` while
+    /// it erases them.
+    stroke: Option<bool>,
+    history: History<Snapshot>,
     check_id: u64,
     next_id: u64,
     pub analysis: SetAnalysis,
@@ -51,6 +88,8 @@ pub struct SudokuSetter {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetAction {
     Select(CellId),
+    /// Add a cell to the cells chosen (Ctrl/Shift+click, a drag).
+    Choose(CellId),
     Move(Direction),
     Enter(Symbol),
     Clear,
@@ -60,6 +99,8 @@ pub enum SetAction {
     /// Set on another layout (a variant file; its givens come along).
     Load(Box<Variant>),
     SetTitle(String),
+    SetAuthor(String),
+    SetRules(String),
     MakeUnique,
     Minimize,
     /// A random puzzle of this layout, with this symmetry.
@@ -69,6 +110,24 @@ pub enum SetAction {
     },
     Worker(Reply),
     DismissMessage,
+    /// Draw jigsaw regions with walls (or stop).
+    DrawRegions(bool),
+    /// A pointer stroke on an edge: it toggles, and the rest of the stroke
+    /// draws (or erases) the same way.
+    StrokeStart(Edge),
+    StrokeOver(Edge),
+    StrokeEnd,
+    /// Toggle one wall (the keyboard's Shift+arrow).
+    ToggleWall(Edge),
+    ClearWalls,
+    /// Finish the regions at random, keeping the walls drawn.
+    RandomRegions {
+        seed: u64,
+    },
+    ToggleDiagonals,
+    /// The chosen cells (as many as symbols) become a house.
+    MakeHouse,
+    RemoveHouse(usize),
 }
 
 impl SudokuSetter {
@@ -82,6 +141,9 @@ impl SudokuSetter {
             layout,
             givens,
             selected: None,
+            chosen: Vec::new(),
+            draft: None,
+            stroke: None,
             history: History::default(),
             check_id: 1,
             next_id: 2,
@@ -115,6 +177,117 @@ impl SudokuSetter {
         self.history.can_redo()
     }
 
+    /// The side of the square grid regions can be drawn on, if the layout
+    /// is one square grid.
+    pub fn square(&self) -> Option<usize> {
+        matches!(self.variant.spec().shape, Shape::Square(_)).then(|| self.layout.size())
+    }
+
+    pub fn diagonals(&self) -> bool {
+        matches!(&self.variant.spec().shape, Shape::Square(GridSpec { diagonals: true, .. }))
+    }
+
+    /// The extra houses, as cells.
+    pub fn extra_houses(&self) -> &[Vec<CellId>] {
+        &self.variant.spec().houses
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            variant: self.variant.clone(),
+            givens: self.givens.clone(),
+            walls: self.draft.as_ref().map(|d| d.walls.clone()),
+        }
+    }
+
+    fn restore(&mut self, snapshot: Snapshot) {
+        let layout_changed = snapshot.variant.spec() != self.variant.spec();
+        self.variant = snapshot.variant;
+        if layout_changed {
+            self.layout = Rc::new(self.variant.layout().clone());
+        }
+        self.givens = snapshot.givens;
+        if let Some(n) = self.draft.as_ref().map(|d| d.n) {
+            let walls = snapshot.walls.unwrap_or_else(|| self.layout_walls(n));
+            self.draft = Some(Rc::new(RegionDraft::new(n, walls)));
+        }
+        self.changed();
+    }
+
+    pub fn author(&self) -> String {
+        self.variant.spec().author.clone().unwrap_or_default()
+    }
+
+    pub fn rules(&self) -> String {
+        self.variant.spec().rules.clone().unwrap_or_default()
+    }
+
+    /// The title, author or rules (the layout is unchanged).
+    fn set_text(&mut self, field: fn(&mut Spec) -> &mut Option<String>, text: String) -> Option<()> {
+        let mut spec = self.variant.spec().clone();
+        *field(&mut spec) = Some(text).filter(|t| !t.trim().is_empty());
+        self.variant = Rc::new(Variant::new(spec, None).ok()?);
+        Some(())
+    }
+
+    /// True while the walls drawn do not make regions: the layout waits,
+    /// and nothing is said about the givens.
+    pub fn regions_unfinished(&self) -> bool {
+        self.draft.as_ref().is_some_and(|d| d.drawn.map().is_none())
+    }
+
+    /// The borders of the layout's regions on its `n × n` grid.
+    fn layout_walls(&self, n: usize) -> BTreeSet<Edge> {
+        let map: Vec<usize> = self.layout.regions().iter().map(|r| r.unwrap_or(0)).collect();
+        regions::borders(n, &map)
+    }
+
+    /// A new spec for the same name and size (the givens stay; those that
+    /// no longer fit are the check's conflicts). `Err` says why the layout
+    /// is refused.
+    fn set_spec(&mut self, spec: Spec) -> Result<(), String> {
+        let variant = Variant::new(spec, None).map_err(|e| format!("That layout does not work: {e}."))?;
+        self.layout = Rc::new(variant.layout().clone());
+        self.variant = Rc::new(variant);
+        self.chosen.clear();
+        Ok(())
+    }
+
+    /// The spec with the square grid's regions and diagonals changed.
+    fn with_grid(&self, edit: impl FnOnce(&mut GridSpec)) -> Option<Spec> {
+        let mut spec = self.variant.spec().clone();
+        let Shape::Square(grid) = &mut spec.shape else { return None };
+        edit(grid);
+        Some(spec)
+    }
+
+    /// After the walls changed: the layout follows when they make regions.
+    fn walls_changed(&mut self, walls: BTreeSet<Edge>) {
+        let Some(n) = self.draft.as_ref().map(|d| d.n) else { return };
+        let draft = RegionDraft::new(n, walls);
+        if let Some(map) = draft.drawn.map() {
+            let map = map.to_vec();
+            if let Some(spec) = self.with_grid(|g| g.regions = Regions::Map(map)) {
+                if let Err(message) = self.set_spec(spec) {
+                    self.message = Some(message);
+                }
+            }
+        }
+        self.draft = Some(Rc::new(draft));
+        self.changed();
+    }
+
+    fn set_wall(&mut self, edge: Edge, on: bool) {
+        let Some(draft) = &self.draft else { return };
+        let mut walls = draft.walls.clone();
+        if on {
+            walls.insert(edge);
+        } else {
+            walls.remove(&edge);
+        }
+        self.walls_changed(walls);
+    }
+
     /// The puzzle as it stands: the layout, its name and the givens.
     pub fn puzzle(&self) -> Variant {
         (*self.variant).clone().with_givens(Some(self.givens.clone())).unwrap_or_else(|_| (*self.variant).clone())
@@ -141,6 +314,9 @@ impl SudokuSetter {
     /// `no solution`, `exactly one solution`, `N solutions`, `at least K
     /// solutions`, or how the count is going.
     pub fn count_text(&self) -> String {
+        if self.regions_unfinished() {
+            return "the regions are not finished".into();
+        }
         match (&self.analysis.failed, self.analysis.count, self.analysis.progress) {
             (Some(message), _, _) => message.clone(),
             (_, Some((0, _)), _) => "no solution".into(),
@@ -162,6 +338,14 @@ impl SudokuSetter {
                     return None;
                 }
                 next.selected = Some(cell);
+                next.chosen = vec![cell];
+            }
+            SetAction::Choose(cell) => {
+                if self.chosen.contains(&cell) || cell.index() >= self.givens.len() {
+                    return None;
+                }
+                next.chosen.push(cell);
+                next.selected = Some(cell);
             }
             SetAction::Move(direction) => {
                 let to = match self.selected {
@@ -169,6 +353,7 @@ impl SudokuSetter {
                     Some(c) => neighbour(&self.layout, c, direction)?,
                 };
                 next.selected = Some(to);
+                next.chosen = vec![to];
             }
             SetAction::Enter(symbol) => {
                 let cell = self.selected?;
@@ -189,24 +374,20 @@ impl SudokuSetter {
                 next.change(|g| g.iter_mut().for_each(|c| *c = None));
             }
             SetAction::Undo => {
-                let givens = next.history.undo(self.givens.clone())?;
-                next.givens = givens;
-                next.changed();
+                let before = next.history.undo(self.snapshot())?;
+                next.restore(before);
             }
             SetAction::Redo => {
-                let givens = next.history.redo(self.givens.clone())?;
-                next.givens = givens;
-                next.changed();
+                let after = next.history.redo(self.snapshot())?;
+                next.restore(after);
             }
             SetAction::Load(variant) => {
                 next = SudokuSetter { next_id: self.next_id, ..SudokuSetter::new(*variant) };
                 next.changed();
             }
-            SetAction::SetTitle(title) => {
-                let (mut spec, _, _) = (*self.variant).clone().into_parts();
-                spec.name = Some(title).filter(|t| !t.trim().is_empty());
-                next.variant = Rc::new(Variant::new(spec, None).ok()?);
-            }
+            SetAction::SetTitle(text) => next.set_text(|s| &mut s.name, text)?,
+            SetAction::SetAuthor(text) => next.set_text(|s| &mut s.author, text)?,
+            SetAction::SetRules(text) => next.set_text(|s| &mut s.rules, text)?,
             SetAction::MakeUnique => {
                 let (variant, givens) = self.parts();
                 next.start(Job::MakeUnique { variant, givens }, "Adding givens…")
@@ -224,12 +405,104 @@ impl SudokuSetter {
                 self.message.as_ref()?;
                 next.message = None;
             }
+            SetAction::DrawRegions(on) => {
+                if on == self.draft.is_some() {
+                    return None;
+                }
+                next.draft = match on {
+                    true => {
+                        let n = self.square()?;
+                        Some(Rc::new(RegionDraft::new(n, self.layout_walls(n))))
+                    }
+                    false => None,
+                };
+                next.stroke = None;
+            }
+            SetAction::StrokeStart(edge) => {
+                let draft = self.draft.as_ref()?;
+                let draw = !draft.walls.contains(&edge);
+                next.history.record(self.snapshot());
+                next.set_wall(edge, draw);
+                next.stroke = Some(draw);
+            }
+            SetAction::StrokeOver(edge) => {
+                let draw = self.stroke?;
+                if self.draft.as_ref()?.walls.contains(&edge) == draw {
+                    return None;
+                }
+                next.set_wall(edge, draw);
+            }
+            SetAction::StrokeEnd => {
+                self.stroke?;
+                next.stroke = None;
+            }
+            SetAction::ToggleWall(edge) => {
+                let on = !self.draft.as_ref()?.walls.contains(&edge);
+                next.history.record(self.snapshot());
+                next.set_wall(edge, on);
+            }
+            SetAction::ClearWalls => {
+                if self.draft.as_ref()?.walls.is_empty() {
+                    return None;
+                }
+                next.history.record(self.snapshot());
+                next.walls_changed(BTreeSet::new());
+            }
+            SetAction::RandomRegions { seed } => {
+                let draft = self.draft.as_ref()?;
+                let walls = draft.walls.iter().map(|e| (e.a() as u32, e.b() as u32)).collect();
+                next.start(Job::Regions { size: draft.n, walls, seed }, "Drawing regions…");
+            }
+            SetAction::ToggleDiagonals => {
+                let on = !self.diagonals();
+                let spec = self.with_grid(|g| g.diagonals = on)?;
+                next.history.record(self.snapshot());
+                if let Err(message) = next.set_spec(spec) {
+                    next.message = Some(message);
+                    return Some(next);
+                }
+                next.changed();
+            }
+            SetAction::MakeHouse => {
+                if self.chosen.len() != self.layout.size() {
+                    return None;
+                }
+                let mut spec = self.variant.spec().clone();
+                let mut cells = self.chosen.clone();
+                cells.sort();
+                let same = |h: &pseudoku_core::layout::House| {
+                    let mut other = h.cells.clone();
+                    other.sort();
+                    other == cells
+                };
+                if self.layout.houses().iter().any(same) {
+                    next.message = Some("Those cells are a house already.".into());
+                    return Some(next);
+                }
+                spec.houses.push(cells);
+                next.history.record(self.snapshot());
+                if let Err(message) = next.set_spec(spec) {
+                    next.message = Some(message);
+                    return Some(next);
+                }
+                next.changed();
+            }
+            SetAction::RemoveHouse(i) => {
+                let mut spec = self.variant.spec().clone();
+                if i >= spec.houses.len() {
+                    return None;
+                }
+                spec.houses.remove(i);
+                next.history.record(self.snapshot());
+                next.set_spec(spec).ok()?;
+                next.changed();
+            }
         }
         Some(next)
     }
 
     fn change(&mut self, edit: impl FnOnce(&mut Vec<Option<Symbol>>)) {
-        self.history.record(self.givens.clone());
+        self.history.record(self.snapshot());
         edit(&mut self.givens);
         self.changed();
     }
@@ -261,6 +534,13 @@ impl SudokuSetter {
                     next.task = None;
                     next.change(|g| *g = givens);
                 }
+                Body::Regions { regions } => {
+                    let n = self.draft.as_ref()?.n;
+                    let map: Vec<usize> = regions.into_iter().map(|r| r as usize).collect();
+                    next.task = None;
+                    next.history.record(self.snapshot());
+                    next.walls_changed(regions::borders(n, &map));
+                }
                 Body::Failed { message } => {
                     next.task = None;
                     next.message = Some(message);
@@ -270,7 +550,7 @@ impl SudokuSetter {
             }
             return Some(next);
         }
-        if reply.id != self.check_id {
+        if reply.id != self.check_id || self.regions_unfinished() {
             return None;
         }
         let a = &mut next.analysis;
@@ -353,6 +633,80 @@ mod tests {
         let s = feed(s.clone(), run(&s));
         assert!(s.count_text().ends_with("solutions"), "{}", s.count_text());
         assert!(s.analysis.differ.is_some(), "a cell where two solutions differ");
+    }
+
+    #[test]
+    fn regions_drawn_as_walls_become_a_jigsaw_and_undo_as_one_change() {
+        let e = |a, b| Edge::new(9, a, b).unwrap();
+        let s = SudokuSetter::new("size 9\n".parse().unwrap());
+        let s = play(s, [SetAction::DrawRegions(true)]);
+        assert_eq!(s.draft.as_ref().unwrap().walls.len(), 36, "the boxes' borders");
+        // Open the wall between r3c3 and r3c4 in one stroke: 18 cells.
+        let s = play(s, [SetAction::StrokeStart(e(20, 21)), SetAction::StrokeEnd]);
+        assert_eq!(s.count_text(), "the regions are not finished");
+        let s = feed(s.clone(), run(&s));
+        assert_eq!(s.analysis, SetAnalysis::default(), "nothing is said of the old layout's solutions");
+        let at = |c: CellId| format!("r{}c{}", c.index() / 9 + 1, c.index() % 9 + 1);
+        assert_eq!(
+            s.draft.as_ref().unwrap().drawn.messages(9, at),
+            vec!["r1c1: this region has 18 cells; it needs 9."]
+        );
+        // r3c3 to the second box, r1c4 to the first: a jigsaw.
+        let s = play(
+            s,
+            [
+                SetAction::StrokeStart(e(11, 20)),
+                SetAction::StrokeOver(e(19, 20)),
+                SetAction::StrokeEnd,
+                SetAction::StrokeStart(e(3, 4)),
+                SetAction::StrokeOver(e(3, 12)),
+                SetAction::StrokeEnd,
+                SetAction::StrokeStart(e(2, 3)),
+                SetAction::StrokeEnd,
+            ],
+        );
+        assert!(s.draft.as_ref().unwrap().drawn.map().is_some());
+        let regions = s.layout().regions();
+        assert_eq!(regions[3], regions[0], "r1c4 joined the first region");
+        assert_eq!(regions[20], regions[21], "r3c3 joined the second");
+        assert!(s.puzzle().to_string().contains("jigsaw") || s.puzzle().to_string().contains("regions"));
+        let s = feed(s.clone(), run(&s));
+        assert!(s.count_text().contains("solutions"), "{}", s.count_text());
+        // Undo goes back one stroke at a time, the layout with it.
+        let s = play(s, [SetAction::Undo]);
+        assert!(s.draft.as_ref().unwrap().drawn.map().is_none());
+        let s = play(s, [SetAction::Undo, SetAction::Undo, SetAction::Undo]);
+        assert_eq!(s.layout(), &Layout::classic(3).unwrap());
+    }
+
+    #[test]
+    fn random_regions_keep_the_walls_drawn_and_diagonals_and_houses_join_the_layout() {
+        let e = |a, b| Edge::new(6, a, b).unwrap();
+        let s = SudokuSetter::new("size 6\nno-boxes\n".parse().unwrap());
+        let s =
+            play(s, [SetAction::DrawRegions(true), SetAction::StrokeStart(e(0, 1)), SetAction::StrokeOver(e(6, 7))]);
+        let s = play(s, [SetAction::StrokeEnd, SetAction::RandomRegions { seed: 3 }]);
+        let s = feed(s.clone(), run(&s));
+        let draft = s.draft.clone().unwrap();
+        assert!(draft.drawn.map().is_some(), "{:?}", s.message);
+        let regions = s.layout().regions();
+        assert_ne!(regions[0], regions[1]);
+        assert_ne!(regions[6], regions[7]);
+        let s = play(s, [SetAction::DrawRegions(false), SetAction::ToggleDiagonals]);
+        assert!(s.diagonals());
+        let diagonals = s.layout().houses().len();
+        let s = play(s, (0..6).map(|c| SetAction::Choose(CellId(c * 6 + 5))).collect::<Vec<_>>());
+        let s = play(s, [SetAction::MakeHouse]);
+        assert_eq!(s.layout().houses().len(), diagonals, "the last column is a house already: refused");
+        assert!(s.extra_houses().is_empty() && s.message.is_some());
+        let s = play(s, [SetAction::Select(CellId(1))]);
+        let s = play(s, [2, 8, 14, 15, 21].map(|c| SetAction::Choose(CellId(c))));
+        assert_eq!(s.chosen.len(), 6);
+        let s = play(s, [SetAction::MakeHouse]);
+        assert_eq!(s.extra_houses().len(), 1);
+        assert_eq!(s.layout().houses().len(), diagonals + 1);
+        let s = play(s, [SetAction::RemoveHouse(0)]);
+        assert!(s.extra_houses().is_empty());
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! The sudoku setter's screen: a layout, givens typed with the keyboard or
 //! keypad, the live solution count from the worker, and the tools that
 //! finish a puzzle (make it unique, remove what is not needed, fill and
-//! cut). State lives in one [`SudokuSetter`] reducer.
+//! cut), and the layout's own tools: jigsaw regions drawn as walls (the
+//! Pseudoku board's wall tool), diagonals and extra houses. State lives in
+//! one [`SudokuSetter`] reducer.
 
 use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::{line, link, Variant};
 use pseudoku_core::layout::CellId;
+use pseudoku_core::partition::Edge;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
@@ -17,7 +20,8 @@ use crate::browser::{self, EngineWorker};
 use crate::controls::Keypad;
 use crate::create::seed_of;
 use crate::game::{key_symbol, Direction, Mode};
-use crate::setsudoku::{SetAction, SudokuSetter};
+use crate::pboard::{self, PBoard, Target};
+use crate::setsudoku::{RegionDraft, SetAction, SudokuSetter};
 use crate::sudoku::LAYOUTS;
 use crate::wire::WireSymmetry;
 
@@ -37,7 +41,7 @@ fn initial(open: Option<Rc<Variant>>) -> SudokuSetter {
         return SudokuSetter::new((*v).clone());
     }
     let saved = browser::load_text(SET_KEY).and_then(|k| match link::decode_shared(&k) {
-        Ok(link::Shared::Sudoku(v)) => Some(v),
+        Ok(link::Shared::Sudoku(v)) => Some(*v),
         _ => None,
     });
     SudokuSetter::new(saved.unwrap_or_else(|| "size 9\n".parse().expect("the plain layout")))
@@ -77,7 +81,9 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     {
         let dispatcher = setter.dispatcher();
         let size = setter.layout().size();
-        use_effect_with(size, move |&size| {
+        let focus = setter.selected.map_or(0, CellId::index);
+        let drawing = setter.draft.as_ref().map(|d| d.n);
+        use_effect_with((size, focus, drawing), move |&(size, focus, drawing)| {
             let options = EventListenerOptions::enable_prevent_default();
             let listener = EventListener::new_with_options(&gloo_utils::document(), "keydown", options, move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
@@ -92,6 +98,17 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         "y" => Some(SetAction::Redo),
                         _ => None,
                     }
+                } else if let (Some(n), true) = (drawing, event.shift_key()) {
+                    // Drawing regions: Shift+arrow toggles that side's wall.
+                    let (row, col) = (focus / n, focus % n);
+                    let other = match key.as_str() {
+                        "ArrowUp" if row > 0 => Some(focus - n),
+                        "ArrowDown" if row + 1 < n => Some(focus + n),
+                        "ArrowLeft" if col > 0 => Some(focus - 1),
+                        "ArrowRight" if col + 1 < n => Some(focus + 1),
+                        _ => None,
+                    };
+                    other.and_then(|o| Edge::new(n, focus, o)).map(SetAction::ToggleWall)
                 } else {
                     match key.as_str() {
                         "ArrowUp" => Some(SetAction::Move(Direction::Up)),
@@ -135,7 +152,17 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     ));
     let on_press = {
         let d = d.clone();
-        Callback::from(move |(cell, _)| d.dispatch(SetAction::Select(cell)))
+        Callback::from(move |(cell, add): (CellId, bool)| {
+            d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
+        })
+    };
+    let on_drag = {
+        let d = d.clone();
+        Callback::from(move |cell| d.dispatch(SetAction::Choose(cell)))
+    };
+    let board = match &setter.draft {
+        Some(draft) => region_board(draft, &setter, &d),
+        None => html! { <Board {view} {on_press} {on_drag} /> },
     };
     let unique = analysis.count == Some((1, true));
     let several = analysis.count.is_some_and(|(n, exact)| n > 1 || !exact);
@@ -169,11 +196,11 @@ pub fn SetSudoku(props: &SetProps) -> Html {
             d.dispatch(SetAction::FillAndCut { symmetry, seed });
         })
     };
-    let on_title = {
+    let on_text = |make: fn(String) -> SetAction| {
         let d = d.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                d.dispatch(SetAction::SetTitle(input.value()));
+                d.dispatch(make(input.value()));
             }
         })
     };
@@ -189,11 +216,14 @@ pub fn SetSudoku(props: &SetProps) -> Html {
             <p class="lead">{ "Type givens into a layout; the count of solutions follows every change. A puzzle is ready when it has exactly one." }</p>
             <div class="board-row">
                 <div class="board-wrap">
-                    <Board {view} {on_press} on_drag={Callback::noop()} />
+                    { board }
                 </div>
                 <div class="side">
                     <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
-                    if analysis.count.is_none() && analysis.failed.is_none() {
+                    if let Some(draft) = &setter.draft {
+                        { region_tools(draft, &d, busy, seed_ref.clone()) }
+                    }
+                    if analysis.count.is_none() && analysis.failed.is_none() && !setter.regions_unfinished() {
                         <progress class="counting" aria-label="Counting solutions"></progress>
                     }
                     if !analysis.conflicts.is_empty() {
@@ -236,7 +266,10 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         </div>
                     }
                     <div class="share" role="group" aria-label="Share">
-                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title()} oninput={on_title} /></label>
+                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title()} oninput={on_text(SetAction::SetTitle)} /></label>
+                        <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author()} oninput={on_text(SetAction::SetAuthor)} /></label>
+                        <label>{ "Rules " }<input type="text" class="rules" maxlength="250" value={setter.rules()}
+                            placeholder="Normal sudoku rules apply." oninput={on_text(SetAction::SetRules)} /></label>
                         if let Some(share) = share.clone() {
                             <input type="text" class="link" readonly=true value={share.clone()} aria-label="Link to play this puzzle" />
                         }
@@ -270,15 +303,135 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         </select>
                     </label>
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="set-seed" placeholder="random" size="8" /></label>
-                    <button type="button" class="fill-cut" disabled={busy} onclick={on_fill}>{ "Fill and cut" }</button>
+                    <button type="button" class="fill-cut" disabled={busy || setter.draft.as_ref().is_some_and(|d| d.drawn.map().is_none())} onclick={on_fill}>{ "Fill and cut" }</button>
                 </div>
+                { house_tools(&setter, &d) }
             </details>
             <details class="panel export">
                 <summary>{ "Export" }</summary>
                 <label class="grow">{ "Line format" }<textarea class="export-line" rows="2" readonly=true value={line_text} /></label>
                 <label class="grow">{ "Variant file" }<textarea class="export-file" rows="8" readonly=true value={file_text} /></label>
             </details>
-            <p class="help">{ "Keys: arrows move; type a symbol to set a given; Backspace clears; Ctrl+Z undo, Ctrl+Y redo." }</p>
+            <p class="help">{ "Keys: arrows move; type a symbol to set a given; Backspace clears; Ctrl+Z undo, Ctrl+Y redo. Drawing regions: drag along grid lines, or Shift+arrow toggles the wall on that side." }</p>
         </section>
+    }
+}
+
+/// The board while regions are drawn: the wall tool of the Pseudoku board,
+/// each finished region in its colour, the groups that are not regions yet
+/// marked.
+fn region_board(draft: &RegionDraft, setter: &SudokuSetter, d: &UseReducerDispatcher<SudokuSetter>) -> Html {
+    let n = draft.n;
+    let bad: Vec<usize> = draft.drawn.problems.iter().flat_map(|p| p.cells.iter().map(|c| c.index())).collect();
+    let colour: Vec<Option<u8>> = draft
+        .drawn
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(cell, &g)| (!bad.contains(&cell)).then_some((g % 16) as u8))
+        .collect();
+    let symbols = setter.givens().iter().map(|g| g.and_then(|s| s.to_char()).unwrap_or(' ')).collect();
+    let view = Rc::new(pboard::BoardView {
+        n,
+        symbols,
+        walls: draft.walls.iter().copied().collect(),
+        regions: colour,
+        bad,
+        focus: setter.selected.map_or(0, CellId::index),
+        label: format!("Regions being drawn, {n} by {n}"),
+        ..pboard::BoardView::default()
+    });
+    let dispatch = |make: fn(Edge) -> SetAction| {
+        let d = d.clone();
+        Callback::from(move |e: Edge| d.dispatch(make(e)))
+    };
+    let on_focus = {
+        let d = d.clone();
+        Callback::from(move |cell: usize| d.dispatch(SetAction::Select(CellId(cell as u32))))
+    };
+    let on_end = {
+        let d = d.clone();
+        Callback::from(move |()| d.dispatch(SetAction::StrokeEnd))
+    };
+    html! {
+        <PBoard {view} target={Target::Edges} on_edge_start={dispatch(SetAction::StrokeStart)}
+            on_edge_over={dispatch(SetAction::StrokeOver)} on_cell_start={Callback::noop()}
+            on_cell_over={Callback::noop()} on_stroke_end={on_end} {on_focus} />
+    }
+}
+
+/// What the walls drawn make, and the region tools.
+fn region_tools(draft: &RegionDraft, d: &UseReducerDispatcher<SudokuSetter>, busy: bool, seed: NodeRef) -> Html {
+    let n = draft.n;
+    let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
+    let messages = draft.drawn.messages(n, at);
+    let act = |action: SetAction| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let on_random = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            let seed = seed_of(&seed.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            d.dispatch(SetAction::RandomRegions { seed })
+        })
+    };
+    html! {
+        <div class="region-tools" role="group" aria-label="Regions">
+            if messages.is_empty() {
+                <p class="hint-text">{ format!("{n} regions of {n} cells: the layout is a jigsaw.") }</p>
+            } else {
+                <ul class="region-problems" role="status">
+                    { for messages.into_iter().map(|m| html! { <li>{ m }</li> }) }
+                </ul>
+            }
+            <div class="tools">
+                <button type="button" class="random-regions" disabled={busy} onclick={on_random}>{ "Random regions" }</button>
+                <button type="button" class="clear-walls" onclick={act(SetAction::ClearWalls)}>{ "Clear walls" }</button>
+                <button type="button" class="primary regions-done" onclick={act(SetAction::DrawRegions(false))}>{ "Done" }</button>
+            </div>
+        </div>
+    }
+}
+
+/// Regions, diagonals and extra houses of a square layout.
+fn house_tools(setter: &SudokuSetter, d: &UseReducerDispatcher<SudokuSetter>) -> Html {
+    let act = |action: SetAction| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let on_diagonals = {
+        let d = d.clone();
+        Callback::from(move |_: Event| d.dispatch(SetAction::ToggleDiagonals))
+    };
+    let size = setter.layout().size();
+    let square = setter.square().is_some();
+    let drawing = setter.draft.is_some();
+    let chosen = setter.chosen.len();
+    let houses = setter.extra_houses();
+    let place = |c: &CellId| pseudoku_core::logic::cell_name(setter.layout(), *c);
+    html! {
+        <>
+            <div class="row">
+                <button type="button" class="draw-regions" aria-pressed={drawing.to_string()} disabled={!square}
+                    onclick={act(SetAction::DrawRegions(!drawing))}>{ if drawing { "Stop drawing regions" } else { "Draw regions" } }</button>
+                <label><input type="checkbox" class="diagonals" checked={setter.diagonals()} disabled={!square}
+                    onchange={on_diagonals} />{ " Diagonals" }</label>
+                <button type="button" class="make-house" disabled={chosen != size || drawing}
+                    title={format!("Ctrl+click or drag to choose {size} cells")}
+                    onclick={act(SetAction::MakeHouse)}>{ format!("Make a house of the chosen cells ({chosen} of {size})") }</button>
+            </div>
+            if !houses.is_empty() {
+                <ul class="houses" aria-label="Extra houses">
+                    { for houses.iter().enumerate().map(|(i, cells)| html! {
+                        <li>
+                            { cells.iter().map(place).collect::<Vec<_>>().join(" ") }
+                            <button type="button" class="remove-house" aria-label={format!("Remove extra house {}", i + 1)}
+                                onclick={act(SetAction::RemoveHouse(i))}>{ "×" }</button>
+                        </li>
+                    }) }
+                </ul>
+            }
+        </>
     }
 }

@@ -122,7 +122,7 @@ fn initial(opening: &Opening) -> Table {
             match last {
                 Some(link::Shared::Sudoku(v)) => {
                     let key = link::encode_sudoku(&v).unwrap_or_default();
-                    match open_variant(v, saved_seed(&key)) {
+                    match open_variant(*v, saved_seed(&key)) {
                         Ok(game) => Table::new(Some(game)),
                         Err(_) => new_classic(browser::random_seed()),
                     }
@@ -384,6 +384,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         <section class="screen sudoku" aria-label="Sudoku">
             <div class="title-row">
                 <h2 class="puzzle-title">{ game.puzzle().title().unwrap_or("Sudoku").to_owned() }</h2>
+                if let Some(author) = &game.puzzle().variant().spec().author {
+                    <span class="author">{ format!("by {author}") }</span>
+                }
                 if let Some((se, level, hardest)) = &game.rating {
                     <span class="difficulty" title={format!("Hardest step: {hardest}")}>
                         { format!("{} · SE {}.{}", level, se / 10, se % 10) }
@@ -392,6 +395,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
                 <button type="button" class="pause" onclick={game_action(|()| Action::TogglePause)}>{ if game.paused { "Resume" } else { "Pause" } }</button>
             </div>
+            if let Some(rules) = &game.puzzle().variant().spec().rules {
+                <p class="rules"><strong>{ "Rules: " }</strong>{ rules.clone() }</p>
+            }
             if let Some(notice) = game.notice.as_ref().or(table.notice.as_ref()) {
                 <Notice text={AttrValue::from(notice.clone())} on_dismiss={let d = d.clone(); Callback::from(move |()| { d.dispatch(TableAction::DismissNotice); d.dispatch(TableAction::Game(Action::DismissNotice)); })} />
             }
@@ -496,7 +502,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                             let label = if r.title.is_empty() { "Untitled".to_owned() } else { r.title.clone() };
                             html! { <li><button type="button" onclick={move |_| {
                                 if let Ok(link::Shared::Sudoku(v)) = link::decode_shared(&key) {
-                                    if let Ok(game) = open_variant(v, None) {
+                                    if let Ok(game) = open_variant(*v, None) {
                                         d.dispatch(TableAction::Open(Box::new(game)));
                                     }
                                 }

@@ -59,6 +59,9 @@ pub enum Job {
     MakeUnique { variant: String, givens: String },
     /// Remove givens until none can go.
     Minimize { variant: String, givens: String },
+    /// Random jigsaw regions of an `size × size` grid that keep the walls
+    /// drawn (`a-b` pairs of cells) as borders, and admit a full grid.
+    Regions { size: usize, walls: Vec<(u32, u32)>, seed: u64 },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +131,10 @@ pub enum Body {
     /// A new sudoku, as a variant file with its givens.
     Puzzle {
         variant: String,
+    },
+    /// A jigsaw region map: the region of each cell.
+    Regions {
+        regions: Vec<u32>,
     },
     /// A rating: Sudoku Explainer tenths (34 for 3.4), the level and the
     /// hardest technique.

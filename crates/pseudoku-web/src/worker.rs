@@ -90,7 +90,34 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
         Job::MakeUnique { variant, givens } => send(true, finish_sudoku(variant, givens, true)),
         Job::Minimize { variant, givens } => send(true, finish_sudoku(variant, givens, false)),
         Job::Hint { variant, values, centre } => send(true, hint(variant, values, centre)),
+        Job::Regions { size, walls, seed } => send(true, jigsaw_regions(*size, walls, *seed)),
     }
+}
+
+/// Layouts [`Job::Regions`] draws before it gives up.
+const REGION_ATTEMPTS: u32 = 20;
+
+fn jigsaw_regions(size: usize, walls: &[(u32, u32)], seed: u64) -> Body {
+    use pseudoku_core::layout::{random_regions_keeping, CellId};
+    if !(2..=16).contains(&size) {
+        return Body::Failed { message: format!("Regions are drawn from 2×2 to 16×16, not {size}×{size}.") };
+    }
+    let walls: Vec<(CellId, CellId)> = walls.iter().map(|&(a, b)| (CellId(a), CellId(b))).collect();
+    let mut rng = rng_from_seed(seed);
+    for _ in 0..REGION_ATTEMPTS {
+        let Some(regions) = random_regions_keeping(size, &walls, &mut rng) else {
+            let message = format!(
+                "The walls drawn leave no way to finish {size} regions of {size} cells; erase some and try again."
+            );
+            return Body::Failed { message };
+        };
+        // Some layouts admit no grid at all: draw again.
+        let Ok(layout) = Layout::jigsaw(size, &regions) else { continue };
+        if fill(&layout, &vec![None; layout.cell_count()], &mut rng).is_ok() {
+            return Body::Regions { regions: regions.into_iter().map(|r| r as u32).collect() };
+        }
+    }
+    Body::Failed { message: "No layout of regions that keeps these walls could be filled; try another seed.".into() }
 }
 
 fn read_variant(text: &str) -> Result<Variant, String> {
@@ -534,6 +561,23 @@ mod tests {
 
     const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
                         4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+    #[test]
+    fn random_regions_keep_the_walls_and_fill_and_refuse_a_closed_pocket() {
+        let walls = vec![(0, 1), (9, 10), (18, 19), (27, 28)];
+        let out = replies(Job::Regions { size: 9, walls: walls.clone(), seed: 5 });
+        let Body::Regions { regions } = &out[0].body else { panic!("{out:?}") };
+        let map: Vec<usize> = regions.iter().map(|&r| r as usize).collect();
+        let layout = Layout::jigsaw(9, &map).expect("a valid jigsaw");
+        assert!(fill(&layout, &[None; 81], &mut rng_from_seed(1)).is_ok());
+        for (a, b) in walls {
+            assert_ne!(map[a as usize], map[b as usize], "wall {a}-{b} is a border");
+        }
+        assert_eq!(replies(Job::Regions { size: 9, walls: vec![(0, 1), (9, 10), (18, 19), (27, 28)], seed: 5 }), out);
+        // Cell 0 walled off alone.
+        let out = replies(Job::Regions { size: 9, walls: vec![(0, 1), (0, 9)], seed: 5 });
+        assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("no way to finish")), "{out:?}");
+    }
 
     fn replies(job: Job) -> Vec<Reply> {
         let mut out = Vec::new();
