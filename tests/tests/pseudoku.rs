@@ -64,7 +64,8 @@ fn paint(app: &App, answer: &Partition) {
     let n = answer.size();
     for (k, cells) in answer.regions().iter().enumerate() {
         app.click_css(&format!(".swatch.r{k}"));
-        app.paint_walk(&walk(n, cells));
+        let cells: Vec<usize> = cells.iter().map(|c| c.index()).collect();
+        app.paint_walk(&walk(n, &cells));
     }
 }
 

@@ -5,6 +5,7 @@
 //! by those regions (Algorithm X, always covering the lowest uncovered
 //! cell). It shares no code with the engine, so it is also a second opinion.
 
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Instance;
 
 /// Cells as a bitset (up to 256 cells: grids up to 16×16).
@@ -44,16 +45,15 @@ impl RegionCover {
                     (r + 1 < n).then(|| c + n),
                 ];
                 for d in around.into_iter().flatten() {
-                    if !instance.edge(c, d).is_some_and(|e| instance.has_wall(e)) {
+                    if !wall_between(instance, c, d) {
                         next.push(d);
                     }
                 }
                 next
             })
             .collect();
-        let walled: Vec<Vec<usize>> = (0..cells)
-            .map(|c| (0..cells).filter(|&d| instance.edge(c, d).is_some_and(|e| instance.has_wall(e))).collect())
-            .collect();
+        let walled: Vec<Vec<usize>> =
+            (0..cells).map(|c| (0..cells).filter(|&d| wall_between(instance, c, d)).collect()).collect();
         let mut list = Enumeration {
             n,
             symbols: instance.symbols().iter().map(|s| s.index()).collect(),
@@ -119,6 +119,11 @@ struct Cover {
     found: u64,
     limit: u64,
     nodes_left: u64,
+}
+
+/// True when a wall stands between cells `c` and `d` of the instance.
+fn wall_between(instance: &Instance, c: usize, d: usize) -> bool {
+    instance.edge(CellId(c as u32), CellId(d as u32)).is_some_and(|e| instance.has_wall(e))
 }
 
 fn lowest_missing(covered: &Cells, cells: usize) -> Option<usize> {

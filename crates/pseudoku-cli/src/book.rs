@@ -92,8 +92,8 @@ pub fn pseudoku_svg(instance: &Instance, answer: Option<&Partition>) -> Result<S
     let n = instance.size();
     let mut svg =
         format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 {0} {0}" class="grid">"#, n * U + 2);
-    for cell in 0..n * n {
-        let (x, y) = ((cell % n) * U, (cell / n) * U);
+    for cell in (0..(n * n) as u32).map(CellId) {
+        let (x, y) = ((cell.index() % n) * U, (cell.index() / n) * U);
         let fill = answer.map_or("#ffffff", |p| TINTS[p.region_of(cell) % TINTS.len()]);
         write!(
             svg,
@@ -102,9 +102,9 @@ pub fn pseudoku_svg(instance: &Instance, answer: Option<&Partition>) -> Result<S
         write!(svg, r#"<text x="{}" y="{}" class="g">{}</text>"#, x + U / 2, y + U / 2, instance.symbol(cell))?;
     }
     let line = |e: partition::Edge| {
-        let (a, b) = (e.a(), e.b());
+        let a = e.a().index();
         let (x, y) = ((a % n) * U, (a / n) * U);
-        if b == a + 1 {
+        if e.in_row() {
             format!("M{} {y}v{U}", x + U)
         } else {
             format!("M{x} {}h{U}", y + U)

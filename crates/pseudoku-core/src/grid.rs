@@ -1,6 +1,6 @@
 //! Checking a (partial) grid against the rules.
 
-use crate::layout::{HouseId, Layout};
+use crate::layout::{CellId, HouseId, Layout};
 use crate::symbol::Symbol;
 
 /// A rule broken by a grid: `symbol` stands more than once in `house`.
@@ -9,7 +9,7 @@ pub struct Conflict {
     pub house: HouseId,
     pub symbol: Symbol,
     /// The cells of the house holding the symbol (two or more).
-    pub cells: Vec<usize>,
+    pub cells: Vec<CellId>,
 }
 
 /// Every house in which a symbol repeats, with the cells involved.
@@ -19,7 +19,7 @@ pub struct Conflict {
 pub fn find_conflicts(layout: &Layout, cells: &[Option<Symbol>]) -> Vec<Conflict> {
     assert_eq!(cells.len(), layout.cell_count(), "one entry per cell");
     let mut out = Vec::new();
-    let mut seen: Vec<Vec<usize>> = vec![Vec::new(); layout.size()];
+    let mut seen: Vec<Vec<CellId>> = vec![Vec::new(); layout.size()];
     for (h, house) in layout.houses().iter().enumerate() {
         for list in seen.iter_mut() {
             list.clear();
@@ -27,7 +27,7 @@ pub fn find_conflicts(layout: &Layout, cells: &[Option<Symbol>]) -> Vec<Conflict
         for &c in &house.cells {
             if let Some(s) = cells[c.index()] {
                 if let Some(list) = seen.get_mut(s.index()) {
-                    list.push(c.index());
+                    list.push(c);
                 }
             }
         }
@@ -45,7 +45,7 @@ pub fn conflicts(layout: &Layout, cells: &[Option<Symbol>]) -> Vec<bool> {
     let mut marked = vec![false; cells.len()];
     for conflict in find_conflicts(layout, cells) {
         for c in conflict.cells {
-            marked[c] = true;
+            marked[c.index()] = true;
         }
     }
     marked
@@ -72,7 +72,7 @@ mod tests {
         assert!(marked[0] && marked[5]);
         let found = find_conflicts(&layout, &cells);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].cells, vec![0, 5]);
+        assert_eq!(found[0].cells, vec![CellId(0), CellId(5)]);
         assert!(!is_solved(&layout, &cells));
     }
 }

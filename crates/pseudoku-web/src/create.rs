@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::link::Challenge;
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance};
 use pseudoku_core::seed::seed_from_text;
 use wasm_bindgen::JsCast;
@@ -360,7 +361,7 @@ fn setter_key(event: &KeyboardEvent, n: usize, focus: usize) -> Option<SetterAct
     };
     let neighbour = neighbour?;
     if event.shift_key() {
-        Edge::new(n, focus, neighbour).map(SetterAction::Toggle)
+        Edge::new(n, CellId(focus as u32), CellId(neighbour as u32)).map(SetterAction::Toggle)
     } else {
         Some(SetterAction::Focus(neighbour))
     }
@@ -372,7 +373,7 @@ fn board_view(setter: &Setter) -> BoardView {
     let n = instance.size();
     let walls: Vec<Edge> = instance.walls().collect();
     let agreement = setter.analysis.agreement.as_ref();
-    let edge = |&(a, b): &(u32, u32)| Edge::new(n, a as usize, b as usize);
+    let edge = |&(a, b): &(u32, u32)| Edge::new(n, CellId(a), CellId(b));
     let implied = agreement
         .map(|a| a.apart.iter().filter_map(edge).filter(|e| !instance.has_wall(*e)).collect())
         .unwrap_or_default();

@@ -7,6 +7,7 @@
 //! pointer is within [`EDGE_TOLERANCE`] of a cell's width from it; moves
 //! are followed in small steps, so a fast or diagonal drag misses nothing.
 
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::index_to_char;
 use web_sys::PointerEvent;
@@ -95,13 +96,14 @@ pub fn edge_at(n: usize, x: f64, y: f64) -> Option<Edge> {
     if dist_v < CORNER && dist_h < CORNER {
         return None;
     }
+    let cell = |c: usize| CellId(c as u32);
     let vertical = (kx >= 1.0 && kx < n as f64).then(|| {
         let k = kx as usize;
-        (dist_v, Edge::new(n, row * n + k - 1, row * n + k))
+        (dist_v, Edge::new(n, cell(row * n + k - 1), cell(row * n + k)))
     });
     let horizontal = (ky >= 1.0 && ky < n as f64).then(|| {
         let k = ky as usize;
-        (dist_h, Edge::new(n, (k - 1) * n + col, k * n + col))
+        (dist_h, Edge::new(n, cell((k - 1) * n + col), cell(k * n + col)))
     });
     let best = match (vertical, horizontal) {
         (Some(v), Some(h)) => Some(if v.0 <= h.0 { v } else { h }),
@@ -230,7 +232,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
 
     let size = n as f64 * UNIT;
     let line = |e: &Edge| -> String {
-        let (a, b) = (e.a(), e.b());
+        let (a, b) = (e.a().index(), e.b().index());
         let (r, c) = ((a / n) as f64 * UNIT, (a % n) as f64 * UNIT);
         if b == a + 1 {
             format!("M{} {r}v{UNIT}", c + UNIT)
@@ -279,7 +281,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
         }
     });
     let joins = view.joins.iter().map(|e| {
-        let (a, b) = (e.a(), e.b());
+        let (a, b) = (e.a().index(), e.b().index());
         let (cx, cy) = if b == a + 1 {
             (((a % n) + 1) as f64 * UNIT, (a / n) as f64 * UNIT + UNIT / 2.0)
         } else {
@@ -322,7 +324,7 @@ mod tests {
 
     #[test]
     fn the_nearest_edge_within_reach_is_hit() {
-        let e = |a, b| Edge::new(9, a, b);
+        let e = |a, b| Edge::new(9, CellId(a), CellId(b));
         // Just right of the line between columns 1 and 2, row 1.
         assert_eq!(edge_at(9, 1.1, 0.5), e(0, 1));
         assert_eq!(edge_at(9, 0.9, 0.5), e(0, 1));
@@ -348,7 +350,7 @@ mod tests {
                 }
             }
         }
-        let e = |a, b| Edge::new(9, a, b).unwrap();
+        let e = |a, b| Edge::new(9, CellId(a), CellId(b)).unwrap();
         assert_eq!(hit, vec![e(58, 59), e(59, 68), e(68, 69)]);
     }
 

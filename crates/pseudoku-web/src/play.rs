@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{validate, Edge, Instance, Partition, Validation};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
@@ -220,7 +221,7 @@ impl Player {
     pub fn marks(&self) -> Marks {
         Marks {
             labels: self.labels.iter().map(|l| l.and_then(|l| index_to_char(l.into())).unwrap_or('.')).collect(),
-            borders: self.borders.iter().map(|e| (e.a() as u32, e.b() as u32)).collect(),
+            borders: self.borders.iter().map(|e| (e.a().0, e.b().0)).collect(),
         }
     }
 
@@ -468,7 +469,7 @@ impl Player {
                 let c = area[i];
                 i += 1;
                 for d in neighbours(n, c) {
-                    let edge = Edge::new(n, c, d).expect("neighbours");
+                    let edge = Edge::new(n, CellId(c as u32), CellId(d as u32)).expect("neighbours");
                     let closed = self.borders.contains(&edge) || self.instance().has_wall(edge);
                     if !seen[d] && self.labels[d].is_none() && !closed {
                         seen[d] = true;
@@ -506,13 +507,13 @@ impl Player {
     fn find_hint(&self) -> Option<Hint> {
         let agreement = self.analysis.agreement.as_ref()?;
         let n = self.instance().size();
-        let edge = |&(a, b): &(u32, u32)| Edge::new(n, a as usize, b as usize);
+        let edge = |&(a, b): &(u32, u32)| Edge::new(n, CellId(a), CellId(b));
         let label = |c: usize| self.labels[c];
         let apart = agreement.apart.iter().filter_map(edge).filter(|e| !self.instance().has_wall(*e));
         let together = agreement.together.iter().filter_map(edge);
         let mut open = None;
         for (e, together) in apart.map(|e| (e, false)).chain(together.map(|e| (e, true))) {
-            let (a, b) = (label(e.a()), label(e.b()));
+            let (a, b) = (label(e.a().index()), label(e.b().index()));
             let same = a.is_some() && a == b;
             let different = a.is_some() && b.is_some() && a != b || self.borders.contains(&e);
             if (together && different) || (!together && same) {
@@ -562,7 +563,7 @@ fn read_marks(marks: &Marks, n: usize) -> Result<(Vec<Option<u8>>, BTreeSet<Edge
     let borders = marks
         .borders
         .iter()
-        .map(|&(a, b)| Edge::new(n, a as usize, b as usize).ok_or_else(|| format!("{a}-{b} is not an edge")))
+        .map(|&(a, b)| Edge::new(n, CellId(a), CellId(b)).ok_or_else(|| format!("{a}-{b} is not an edge")))
         .collect::<Result<BTreeSet<_>, _>>()?;
     Ok((labels, borders))
 }
@@ -616,8 +617,8 @@ mod tests {
         let mut actions = Vec::new();
         for (k, cells) in answer.regions().iter().enumerate() {
             actions.push(PlayAction::SetTool(Tool::Paint(k as u8)));
-            actions.push(PlayAction::PaintStart(cells[0]));
-            actions.extend(cells[1..].iter().map(|&c| PlayAction::PaintOver(c)));
+            actions.push(PlayAction::PaintStart(cells[0].index()));
+            actions.extend(cells[1..].iter().map(|c| PlayAction::PaintOver(c.index())));
             actions.push(PlayAction::StrokeEnd);
         }
         play(p, actions)
@@ -652,7 +653,7 @@ mod tests {
         // 4×4: cells 0,1,4,5 closed off by borders 1-2, 5-6, 4-8, 5-9.
         let c =
             Challenge { instance: "1234341221434321".parse().unwrap(), title: String::new(), author: String::new() };
-        let e = |a, b| Edge::new(4, a, b).unwrap();
+        let e = |a, b| Edge::new(4, CellId(a), CellId(b)).unwrap();
         let p = play(
             Player::new(c),
             [
@@ -721,7 +722,7 @@ mod tests {
         let hint = p.hint.clone().expect("a hint");
         assert!(!hint.contradicts);
         // Follow the hint's opposite: it is reported as a contradiction.
-        let (a, b) = (hint.edge.a(), hint.edge.b());
+        let (a, b) = (hint.edge.a().index(), hint.edge.b().index());
         let actions = if hint.together {
             vec![
                 PlayAction::PaintStart(a),

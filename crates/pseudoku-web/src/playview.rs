@@ -8,6 +8,7 @@ use std::rc::Rc;
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
 use pseudoku_core::format::link::Challenge;
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Problem};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
 use wasm_bindgen::JsCast;
@@ -183,7 +184,7 @@ pub fn Play(props: &PlayProps) -> Html {
         None => format!("Counting this challenge's answers… ({})", player.count_text()),
     };
     let hint_text = player.hint.as_ref().map(|h| {
-        let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+        let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
         let (a, b) = (at(h.edge.a()), at(h.edge.b()));
         match (h.together, h.contradicts) {
             (true, true) => format!("Look again at {a} and {b}: every answer puts them in the same region."),
@@ -376,18 +377,18 @@ fn board_view(player: &Player) -> BoardView {
     // Borders: the ones drawn, and those between two painted regions.
     let mut borders: Vec<Edge> = player.borders().iter().copied().collect();
     borders.extend(Edge::all(n).filter(|e| {
-        let (a, b) = (regions[e.a()], regions[e.b()]);
+        let (a, b) = (regions[e.a().index()], regions[e.b().index()]);
         a.is_some() && b.is_some() && a != b && !player.borders().contains(e)
     }));
     let mut bad = Vec::new();
     for problem in &player.validation().problems {
         match problem {
-            Problem::NotConnected { pieces, .. } => bad.extend(pieces.iter().flatten().copied()),
+            Problem::NotConnected { pieces, .. } => bad.extend(pieces.iter().flatten().map(|c| c.index())),
             Problem::TooLarge { cells, .. }
             | Problem::TooSmall { cells, .. }
             | Problem::RepeatedSymbol { cells, .. }
-            | Problem::MissingSymbols { cells, .. } => bad.extend(cells.iter().copied()),
-            Problem::WallInside { walls, .. } => bad.extend(walls.iter().flat_map(|w| [w.a(), w.b()])),
+            | Problem::MissingSymbols { cells, .. } => bad.extend(cells.iter().map(|c| c.index())),
+            Problem::WallInside { walls, .. } => bad.extend(walls.iter().flat_map(|w| [w.a().index(), w.b().index()])),
             Problem::TooManyRegions { .. } => {}
         }
     }

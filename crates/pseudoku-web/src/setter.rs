@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use pseudoku_core::format::link::Challenge;
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
 use yew::Reducible;
 
@@ -366,7 +367,7 @@ impl Setter {
             Body::Explained(agreement) => next.analysis.agreement = Some(agreement),
             Body::Redundant { walls } => {
                 next.analysis.redundant =
-                    walls.iter().filter_map(|&(a, b)| Edge::new(n, a as usize, b as usize)).collect();
+                    walls.iter().filter_map(|&(a, b)| Edge::new(n, CellId(a), CellId(b))).collect();
             }
             Body::Failed { message } => next.analysis.failed = Some(message),
             _ => return None,
@@ -432,8 +433,8 @@ mod tests {
         s
     }
 
-    fn edge(a: usize, b: usize) -> Edge {
-        Edge::new(9, a, b).unwrap()
+    fn edge(a: u32, b: u32) -> Edge {
+        Edge::new(9, CellId(a), CellId(b)).unwrap()
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
-use pseudoku_core::layout::Layout;
+use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::logic::{self, Level};
 use pseudoku_core::partition::{
     self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Flow,
@@ -387,7 +387,7 @@ fn parse(text: &str) -> Result<Instance, String> {
 }
 
 fn pairs(edges: &[Edge]) -> Vec<(u32, u32)> {
-    edges.iter().map(|e| (e.a() as u32, e.b() as u32)).collect()
+    edges.iter().map(|e| (e.a().0, e.b().0)).collect()
 }
 
 /// Labels of an answer, one byte per cell.
@@ -441,7 +441,7 @@ fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
     match explanation {
         Explanation::Unique(answer) => {
             for e in Edge::all(instance.size()) {
-                let pair = (e.a() as u32, e.b() as u32);
+                let pair = (e.a().0, e.b().0);
                 if answer.joins(e) {
                     out.together.push(pair);
                 } else {
@@ -451,7 +451,7 @@ fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
         }
         Explanation::Several { edges, .. } => {
             for (e, verdict) in edges {
-                let pair = (e.a() as u32, e.b() as u32);
+                let pair = (e.a().0, e.b().0);
                 match verdict {
                     Verdict::Together => out.together.push(pair),
                     Verdict::Apart => out.apart.push(pair),
@@ -460,7 +460,7 @@ fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
             }
         }
         Explanation::NoAnswer(reason) => {
-            out.reason_cells = reason_cells(&reason).iter().map(|&c| c as u32).collect();
+            out.reason_cells = reason_cells(&reason).iter().map(|c| c.0).collect();
             out.reason = Some(sentence(&reason, instance.size()));
         }
         // Nothing is known for sure: no edge is drawn as agreed.
@@ -469,7 +469,7 @@ fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
     out
 }
 
-fn reason_cells(reason: &NoAnswerReason) -> Vec<usize> {
+fn reason_cells(reason: &NoAnswerReason) -> Vec<CellId> {
     match reason {
         NoAnswerReason::AreaSize { cells, .. }
         | NoAnswerReason::AreaSymbol { cells, .. }
@@ -481,7 +481,7 @@ fn reason_cells(reason: &NoAnswerReason) -> Vec<usize> {
 
 /// The engine's reason, with cells named as a player names them.
 fn sentence(reason: &NoAnswerReason, n: usize) -> String {
-    let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+    let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
     let text = match reason {
         NoAnswerReason::StrandedCell { cell } => format!("no region can contain cell {}", at(*cell)),
         NoAnswerReason::AreaSize { cells, size } => {

@@ -22,6 +22,7 @@ use std::process::Command;
 use pseudoku_core::format::link::{encode, encode_sudoku, Challenge};
 use pseudoku_core::format::Variant;
 use pseudoku_core::generate::{generate, GenerateConfig};
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{construct, ConstructConfig, Difficulty, Edge, Instance};
 use pseudoku_e2e::App;
 use serde_json::json;
@@ -150,8 +151,8 @@ fn main() {
         app.session.set_script_timeout(60_000).unwrap();
         app.wait_until("the first count", || regex_like(&app.text_of(".count")));
         // An edge that is not a wall, toggled on and off.
-        let edge = Edge::all(9).find(|e| !instance.has_wall(*e) && e.a() >= 10).unwrap();
-        let (x, y) = App::edge_middle(9, edge.a(), edge.b());
+        let edge = Edge::all(9).find(|e| !instance.has_wall(*e) && e.a() >= CellId(10)).unwrap();
+        let (x, y) = App::edge_middle(9, edge.a().index(), edge.b().index());
         let (px, py) = app.board_point(x, y);
         for _ in 0..rounds {
             let t = app.session.execute_async(TOGGLE, json!([px, py, FINAL])).expect("toggle");
@@ -168,8 +169,8 @@ fn main() {
     let mut keys = Vec::new();
     let mut focus = 0;
     for i in 0..rounds.min(10) {
-        let edge = Edge::new(16, 16 * i + 3, 16 * i + 4).unwrap();
-        let (x, y) = App::edge_middle(16, edge.a(), edge.b());
+        let edge = Edge::new(16, CellId((16 * i + 3) as u32), CellId((16 * i + 4) as u32)).unwrap();
+        let (x, y) = App::edge_middle(16, edge.a().index(), edge.b().index());
         let (px, py) = app.board_point(x, y);
         let t = app.session.execute_async(TOGGLE, json!([px, py, "nodes searched"])).expect("toggle on a 16×16");
         progress.push(ms(t));

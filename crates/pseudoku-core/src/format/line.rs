@@ -152,8 +152,8 @@ pub fn check_repeats(layout: &Layout, givens: &[Option<Symbol>]) -> Result<(), L
         Some(conflict) => Err(LineError::Repeat {
             symbol: conflict.symbol,
             kind: layout.house(conflict.house).kind,
-            first: Place::of(layout, CellId(conflict.cells[0] as u32)),
-            second: Place::of(layout, CellId(conflict.cells[1] as u32)),
+            first: Place::of(layout, conflict.cells[0]),
+            second: Place::of(layout, conflict.cells[1]),
         }),
         None => Ok(()),
     }

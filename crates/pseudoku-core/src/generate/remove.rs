@@ -230,7 +230,7 @@ pub(super) fn check_orbit(
         from = p.cell + 1;
     }
     for (i, &c) in orbit.iter().enumerate().skip(from) {
-        let exclude = [(c, solution[c])];
+        let exclude = [(CellId(c as u32), solution[c])];
         let options = SearchOptions {
             propagation: round.propagation,
             exclude: &exclude,

@@ -89,8 +89,9 @@ pub fn needless_givens(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Vec
         let Some(value) = givens[c] else { continue };
         fewer[c] = None;
         // Unique without it exactly when no solution puts another symbol there.
-        if !solver.has_solution_without(&fewer, c, value) {
-            out.push(CellId(c as u32));
+        let cell = CellId(c as u32);
+        if !solver.has_solution_without(&fewer, cell, value) {
+            out.push(cell);
         }
         fewer[c] = Some(value);
     }
@@ -109,7 +110,7 @@ pub fn minimize(
     let mut removed = Vec::new();
     for cell in needless_givens(layout, givens)? {
         let value = current[cell.index()].take().expect("a given");
-        if solver.has_solution_without(&current, cell.index(), value) {
+        if solver.has_solution_without(&current, cell, value) {
             current[cell.index()] = Some(value);
         } else {
             removed.push(cell);

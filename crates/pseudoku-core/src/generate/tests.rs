@@ -6,6 +6,7 @@ use super::remove::{check_orbit, Pause, Verdict, PAUSED_BYTES};
 use super::rounds::{Pace, Round, PACED_PASS};
 use super::*;
 use crate::grid::is_solved;
+use crate::layout::CellId;
 use crate::seed::rng_from_seed;
 use crate::solver::{Flow, Propagation, SearchEnd, SearchOptions, Solver, Uniqueness};
 
@@ -259,7 +260,7 @@ fn probing_decides_checks_that_run_out_of_budget() {
     let config = GenerateConfig { minimal: true, ..Default::default() };
     let mut solver = Solver::new(&layout);
     // The same search as `check_orbit`'s.
-    let mut nodes = |puzzle: &Generated, exclude: &[(usize, Symbol)], propagation| {
+    let mut nodes = |puzzle: &Generated, exclude: &[(CellId, Symbol)], propagation| {
         let (givens, prefer) = (&puzzle.givens, Some(&puzzle.solution[..]));
         let options = SearchOptions { propagation, exclude, prefer, ..Default::default() };
         let report = solver.search(givens, options, &mut |_: &[Symbol]| Flow::Stop);
@@ -271,7 +272,7 @@ fn probing_decides_checks_that_run_out_of_budget() {
     for seed in 0..2 {
         let puzzle = generate(&layout, &config, seed).unwrap();
         for c in (0..256).filter(|&c| puzzle.givens[c].is_none()) {
-            let exclude = [(c, puzzle.solution[c])];
+            let exclude = [(CellId(c as u32), puzzle.solution[c])];
             let plain = nodes(&puzzle, &exclude, Propagation::LockedCandidates);
             let probing = nodes(&puzzle, &exclude, Propagation::Probing);
             let budget = Some(plain - 1);

@@ -17,15 +17,31 @@ mod random;
 
 pub use random::{random_regions, random_regions_keeping};
 
-/// Index of a cell in a [`Layout`], `0..layout.cell_count()`.
+/// A cell, by its index: in a [`Layout`], `0..layout.cell_count()`; in a
+/// Pseudoku grid (the `partition` module), `row·N + col`. Every public API
+/// that names a cell takes or gives one; shown as the index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CellId(pub u32);
 
 impl CellId {
+    /// The index, for slices with one entry per cell.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+impl From<CellId> for usize {
+    #[inline]
+    fn from(cell: CellId) -> usize {
+        cell.index()
+    }
+}
+
+impl fmt::Display for CellId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
     }
 }
 

@@ -11,6 +11,7 @@ use core::fmt;
 
 use super::solve::{count, engine, first_answers, Count};
 use super::{Edge, Instance, Partition};
+use crate::layout::CellId;
 use crate::search::SearchEnd;
 use crate::symbol::Symbol;
 
@@ -35,16 +36,16 @@ pub enum NoAnswerReason {
     SymbolCount { symbol: Symbol, found: usize, expected: usize },
     /// An area closed off by walls (and the grid's edge) whose size is not a
     /// multiple of `N`.
-    AreaSize { cells: Vec<usize>, size: usize },
+    AreaSize { cells: Vec<CellId>, size: usize },
     /// An area closed off by walls with `k·N` cells, but a symbol there not
     /// `k` times.
-    AreaSymbol { cells: Vec<usize>, symbol: Symbol, found: usize, expected: usize },
+    AreaSymbol { cells: Vec<CellId>, symbol: Symbol, found: usize, expected: usize },
     /// An area of exactly `N` cells, which must be one region, with a wall
     /// inside.
-    AreaWall { cells: Vec<usize>, wall: Edge },
+    AreaWall { cells: Vec<CellId>, wall: Edge },
     /// No region can contain this cell (a region through it is cut off by
     /// walls, repeats a symbol, or strands cells that cannot be completed).
-    StrandedCell { cell: usize },
+    StrandedCell { cell: CellId },
     /// No simpler reason was found: the search tried everything.
     NoPartition,
 }
@@ -190,6 +191,7 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
     if let Some((s, &found)) = counts.iter().enumerate().find(|(_, &c)| c != n) {
         return Some(NoAnswerReason::SymbolCount { symbol: Symbol::new(s), found, expected: n });
     }
+    let id = |c: usize| CellId(c as u32);
     let mut area = vec![usize::MAX; cells];
     for start in 0..cells {
         if area[start] != usize::MAX {
@@ -201,8 +203,8 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
         while i < cells_of.len() {
             let c = cells_of[i];
             i += 1;
-            for d in [c.wrapping_sub(n), c + n, c.wrapping_sub(1), c + 1] {
-                if let Some(e) = instance.edge(c, d) {
+            for d in [c.checked_sub(n), Some(c + n), c.checked_sub(1), Some(c + 1)].into_iter().flatten() {
+                if let Some(e) = instance.edge(id(c), id(d)) {
                     if !instance.has_wall(e) && area[d] == usize::MAX {
                         area[d] = start;
                         cells_of.push(d);
@@ -211,6 +213,7 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
             }
         }
         cells_of.sort_unstable();
+        let cells_of: Vec<CellId> = cells_of.into_iter().map(id).collect();
         let size = cells_of.len();
         if size % n != 0 {
             return Some(NoAnswerReason::AreaSize { cells: cells_of, size: n });
@@ -224,7 +227,7 @@ fn quick_reason(instance: &Instance) -> Option<NoAnswerReason> {
             return Some(NoAnswerReason::AreaSymbol { cells: cells_of, symbol: Symbol::new(s), found, expected: k });
         }
         if k == 1 {
-            let inside = instance.walls().find(|w| area[w.a()] == start && area[w.b()] == start);
+            let inside = instance.walls().find(|w| area[w.a().index()] == start && area[w.b().index()] == start);
             if let Some(wall) = inside {
                 return Some(NoAnswerReason::AreaWall { cells: cells_of, wall });
             }
@@ -239,5 +242,5 @@ fn stranded_cell(instance: &Instance, node_budget: Option<u64>) -> Option<NoAnsw
     let budget = node_budget.unwrap_or(u64::MAX);
     (0..instance.cell_count())
         .find(|&cell| search.region_through(cell, budget) == Some(false))
-        .map(|cell| NoAnswerReason::StrandedCell { cell })
+        .map(|cell| NoAnswerReason::StrandedCell { cell: CellId(cell as u32) })
 }

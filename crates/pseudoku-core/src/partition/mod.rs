@@ -103,6 +103,7 @@
 use core::fmt;
 use std::collections::BTreeSet;
 
+use crate::layout::CellId;
 use crate::symbol::{Symbol, MAX_CHAR_SYMBOLS};
 
 mod bits;
@@ -154,8 +155,8 @@ impl Edge {
     /// The edge between cells `x` and `y` (in either order) of an
     /// `size × size` grid, or `None` when they are not orthogonal neighbours
     /// on the grid.
-    pub fn new(size: usize, x: usize, y: usize) -> Option<Edge> {
-        let (a, b) = (x.min(y), x.max(y));
+    pub fn new(size: usize, x: CellId, y: CellId) -> Option<Edge> {
+        let (a, b) = (x.min(y).index(), x.max(y).index());
         let cells = size.checked_mul(size)?;
         if b >= cells {
             return None;
@@ -166,14 +167,14 @@ impl Edge {
 
     /// The lower cell.
     #[inline]
-    pub fn a(self) -> usize {
-        self.a as usize
+    pub fn a(self) -> CellId {
+        CellId(self.a)
     }
 
     /// The higher cell.
     #[inline]
-    pub fn b(self) -> usize {
-        self.b as usize
+    pub fn b(self) -> CellId {
+        CellId(self.b)
     }
 
     /// True when the two cells are side by side in a row (`b = a + 1`);
@@ -185,9 +186,9 @@ impl Edge {
 
     /// Every edge of a `size × size` grid, in increasing order.
     pub fn all(size: usize) -> impl Iterator<Item = Edge> {
-        (0..size * size).flat_map(move |a| {
-            let right = Edge::new(size, a, a + 1);
-            let down = Edge::new(size, a, a + size);
+        (0..(size * size) as u32).flat_map(move |a| {
+            let right = Edge::new(size, CellId(a), CellId(a + 1));
+            let down = Edge::new(size, CellId(a), CellId(a + size as u32));
             right.into_iter().chain(down)
         })
     }
@@ -207,7 +208,7 @@ pub enum InstanceError {
     #[error("a {size}×{size} grid needs {expected} symbols, found {found}")]
     SymbolCount { size: usize, expected: usize, found: usize },
     #[error("cell {cell} holds symbol {symbol}, which is not one of the {size} symbols of a {size}×{size} grid")]
-    SymbolOutOfRange { cell: usize, symbol: Symbol, size: usize },
+    SymbolOutOfRange { cell: CellId, symbol: Symbol, size: usize },
     #[error("wall {edge} does not separate two adjacent cells of a {size}×{size} grid")]
     BadWall { edge: Edge, size: usize },
 }
@@ -239,7 +240,7 @@ impl Instance {
             return Err(InstanceError::SymbolCount { size, expected: cells, found: symbols.len() });
         }
         if let Some((cell, &symbol)) = symbols.iter().enumerate().find(|(_, s)| s.index() >= size) {
-            return Err(InstanceError::SymbolOutOfRange { cell, symbol, size });
+            return Err(InstanceError::SymbolOutOfRange { cell: CellId(cell as u32), symbol, size });
         }
         let mut instance = Instance { size, symbols, walls: BTreeSet::new() };
         for edge in walls {
@@ -269,8 +270,8 @@ impl Instance {
     ///
     /// # Panics
     /// When `cell >= N²`.
-    pub fn symbol(&self, cell: usize) -> Symbol {
-        self.symbols[cell]
+    pub fn symbol(&self, cell: CellId) -> Symbol {
+        self.symbols[cell.index()]
     }
 
     /// The walls, in increasing order.
@@ -287,7 +288,7 @@ impl Instance {
     }
 
     /// The edge between two cells of this grid, if they are adjacent.
-    pub fn edge(&self, x: usize, y: usize) -> Option<Edge> {
+    pub fn edge(&self, x: CellId, y: CellId) -> Option<Edge> {
         Edge::new(self.size, x, y)
     }
 
@@ -362,8 +363,8 @@ impl Partition {
     ///
     /// # Panics
     /// When `cell >= N²`.
-    pub fn region_of(&self, cell: usize) -> usize {
-        self.labels[cell] as usize
+    pub fn region_of(&self, cell: CellId) -> usize {
+        self.labels[cell.index()] as usize
     }
 
     /// The label of every cell, row-major.
@@ -377,17 +378,17 @@ impl Partition {
     }
 
     /// The cells of each region, each list increasing.
-    pub fn regions(&self) -> Vec<Vec<usize>> {
+    pub fn regions(&self) -> Vec<Vec<CellId>> {
         let mut out = vec![Vec::new(); self.region_count()];
         for (cell, &l) in self.labels.iter().enumerate() {
-            out[l as usize].push(cell);
+            out[l as usize].push(CellId(cell as u32));
         }
         out
     }
 
     /// True when both cells of `edge` are in the same region.
     pub fn joins(&self, edge: Edge) -> bool {
-        self.labels[edge.a()] == self.labels[edge.b()]
+        self.labels[edge.a().index()] == self.labels[edge.b().index()]
     }
 
     /// The edges between two regions: where walls may stand without

@@ -298,12 +298,13 @@ impl<const W: usize> Engine<W> {
         let mut across = vec![Bits::EMPTY; cells];
         let (mut wall_right, mut wall_down) = (Bits::EMPTY, Bits::EMPTY);
         for w in instance.walls() {
-            across[w.a()].insert(w.b());
-            across[w.b()].insert(w.a());
+            let (a, b) = (w.a().index(), w.b().index());
+            across[a].insert(b);
+            across[b].insert(a);
             if w.in_row() {
-                wall_right.insert(w.a());
+                wall_right.insert(a);
             } else {
-                wall_down.insert(w.a());
+                wall_down.insert(a);
             }
         }
         // Two neighbours with the same symbol are never in one region: the
@@ -320,9 +321,9 @@ impl<const W: usize> Engine<W> {
         let (mut join_right, mut join_down) = (Bits::EMPTY, Bits::EMPTY);
         for j in joins {
             if j.in_row() {
-                join_right.insert(j.a());
+                join_right.insert(j.a().index());
             } else {
-                join_down.insert(j.a());
+                join_down.insert(j.a().index());
             }
         }
         Engine {

@@ -19,6 +19,14 @@ fn seed() -> Instance {
     SEED.parse().unwrap()
 }
 
+fn id(cell: usize) -> CellId {
+    CellId(cell as u32)
+}
+
+fn ids(cells: &[usize]) -> Vec<CellId> {
+    cells.iter().map(|&c| id(c)).collect()
+}
+
 // ---------------------------------------------------------------------------
 // The reference enumerator: the region of the lowest free cell is every
 // (N−1)-combination of higher free cells that forms a valid region.
@@ -70,13 +78,13 @@ fn for_combinations(items: &[usize], k: usize, combo: &mut Vec<usize>, f: &mut d
 
 /// Distinct symbols, no wall between two of its cells, connected.
 fn reference_valid_region(inst: &Instance, region: &[usize]) -> bool {
-    let symbols: BTreeSet<Symbol> = region.iter().map(|&c| inst.symbol(c)).collect();
+    let symbols: BTreeSet<Symbol> = region.iter().map(|&c| inst.symbol(id(c))).collect();
     if symbols.len() != region.len() {
         return false;
     }
     for &a in region {
         for &b in region {
-            if let Some(e) = inst.edge(a, b) {
+            if let Some(e) = inst.edge(id(a), id(b)) {
                 if inst.has_wall(e) {
                     return false;
                 }
@@ -89,7 +97,7 @@ fn reference_valid_region(inst: &Instance, region: &[usize]) -> bool {
         let a = reached[i];
         i += 1;
         for &b in region {
-            if !reached.contains(&b) && inst.edge(a, b).is_some() {
+            if !reached.contains(&b) && inst.edge(id(a), id(b)).is_some() {
                 reached.push(b);
             }
         }
@@ -175,8 +183,10 @@ fn joined_search_matches_the_reference() {
             let inst = random_instance(n, &mut rng);
             let k = rng.random_range(1..=2u32);
             let joins: Vec<Edge> = (0..k).map(|_| edges[rng.random_range(0..edges.len() as u32) as usize]).collect();
-            let expected: BTreeSet<Vec<usize>> =
-                reference_answers(&inst).into_iter().filter(|l| joins.iter().all(|e| l[e.a()] == l[e.b()])).collect();
+            let expected: BTreeSet<Vec<usize>> = reference_answers(&inst)
+                .into_iter()
+                .filter(|l| joins.iter().all(|e| l[e.a().index()] == l[e.b().index()]))
+                .collect();
             let mut found = BTreeSet::new();
             let report = solve_joined(&inst, &joins, &SolveConfig::default(), &mut |p: &Partition| {
                 found.insert(p.labels().collect::<Vec<_>>());
@@ -209,7 +219,7 @@ fn seed_has_exactly_five_answers() {
         let labels: Vec<Option<usize>> = a.labels().map(Some).collect();
         assert!(validate(&inst, &labels).unwrap().is_solved(), "{a}");
         // Canonical: region k's lowest cell comes before region k+1's.
-        let firsts: Vec<usize> = a.regions().iter().map(|r| r[0]).collect();
+        let firsts: Vec<CellId> = a.regions().iter().map(|r| r[0]).collect();
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(Partition::from_labels(9, &a.labels().map(|l| l * 7 + 3).collect::<Vec<_>>()).as_ref(), Some(a));
     }
@@ -327,7 +337,7 @@ fn parse_errors_are_precise() {
         ParseError::WallOutOfRange { number: 1, token: "1-99999999999999999999999".into(), last: 80 }
     );
     let e = err(&format!("{grid} 8-9"));
-    assert_eq!(e, ParseError::WallNotAdjacent { number: 1, token: "8-9".into(), a: 8, b: 9, size: 9 });
+    assert_eq!(e, ParseError::WallNotAdjacent { number: 1, token: "8-9".into(), a: id(8), b: id(9), size: 9 });
     assert_eq!(
         e.to_string(),
         "wall 1 (\"8-9\") is not between orthogonal neighbours: cell 8 is at row 0, column 8, cell 9 at row 1, column 0 (from 0)"
@@ -340,7 +350,7 @@ fn parse_errors_are_precise() {
     assert_eq!(Instance::parse_line(""), Ok(None));
     assert_eq!(Instance::parse_line(SEED), Ok(Some(seed())));
     // Lower-case letters are accepted.
-    assert_eq!(Instance::parse(&"a".repeat(100)).unwrap().symbol(0), Symbol::new(9));
+    assert_eq!(Instance::parse(&"a".repeat(100)).unwrap().symbol(id(0)), Symbol::new(9));
 }
 
 #[test]
@@ -363,15 +373,15 @@ fn instances_check_their_parts() {
     assert_eq!(Instance::new(2, s(&[0, 1, 1]), []), Err(InstanceError::SymbolCount { size: 2, expected: 4, found: 3 }));
     assert_eq!(
         Instance::new(2, s(&[0, 1, 2, 0]), []),
-        Err(InstanceError::SymbolOutOfRange { cell: 2, symbol: Symbol::new(2), size: 2 })
+        Err(InstanceError::SymbolOutOfRange { cell: id(2), symbol: Symbol::new(2), size: 2 })
     );
-    let far = Edge::new(9, 0, 9).unwrap();
+    let far = Edge::new(9, id(0), id(9)).unwrap();
     assert!(matches!(Instance::new(2, s(&[0, 1, 1, 0]), [far]), Err(InstanceError::BadWall { .. })));
-    assert_eq!(Edge::new(3, 2, 3), None);
-    assert_eq!(Edge::new(3, 5, 2).map(|e| (e.a(), e.b(), e.in_row())), Some((2, 5, false)));
+    assert_eq!(Edge::new(3, id(2), id(3)), None);
+    assert_eq!(Edge::new(3, id(5), id(2)).map(|e| (e.a(), e.b(), e.in_row())), Some((id(2), id(5), false)));
     assert_eq!(Edge::all(3).count(), 12);
     let mut inst = seed();
-    let e = inst.edge(0, 1).unwrap();
+    let e = inst.edge(id(0), id(1)).unwrap();
     assert_eq!(inst.add_wall(e), Ok(true));
     assert_eq!(inst.add_wall(e), Ok(false));
     assert!(inst.remove_wall(e));
@@ -428,7 +438,7 @@ proptest! {
 fn reference_verdicts(inst: &Instance, answers: &BTreeSet<Vec<usize>>) -> Vec<(Edge, Verdict)> {
     Edge::all(inst.size())
         .map(|e| {
-            let joined = answers.iter().filter(|l| l[e.a()] == l[e.b()]).count();
+            let joined = answers.iter().filter(|l| l[e.a().index()] == l[e.b().index()]).count();
             let v = if joined == 0 {
                 Verdict::Apart
             } else if joined == answers.len() {
@@ -482,18 +492,18 @@ fn no_answer_reasons() {
     };
     // Cell 0 walled off alone: an area of 1 cell.
     let r = reason("0-1 0-4");
-    assert_eq!(r, NoAnswerReason::AreaSize { cells: vec![0], size: 4 });
+    assert_eq!(r, NoAnswerReason::AreaSize { cells: ids(&[0]), size: 4 });
     assert_eq!(r.to_string(), "walls close off an area of 1 cells (from cell 0), not a multiple of 4");
     // The top-left 2×2 block (1, 2, 2, 3) walled off: two 2s.
     let r = reason("1-2 5-6 4-8 5-9");
     assert_eq!(
         r,
-        NoAnswerReason::AreaSymbol { cells: vec![0, 1, 4, 5], symbol: Symbol::new(1), found: 2, expected: 1 }
+        NoAnswerReason::AreaSymbol { cells: ids(&[0, 1, 4, 5]), symbol: Symbol::new(1), found: 2, expected: 1 }
     );
     // The top-left 2×2 block (1, 2, 3, 4) walled off, with a wall inside.
     let blocks: Instance = "1234341221434321 1-2 5-6 4-8 5-9 0-1".parse().unwrap();
     let Explanation::NoAnswer(r) = explain(&blocks, None) else { panic!() };
-    assert_eq!(r, NoAnswerReason::AreaWall { cells: vec![0, 1, 4, 5], wall: Edge::new(4, 0, 1).unwrap() });
+    assert_eq!(r, NoAnswerReason::AreaWall { cells: ids(&[0, 1, 4, 5]), wall: Edge::new(4, id(0), id(1)).unwrap() });
 }
 
 // ---------------------------------------------------------------------------
@@ -511,7 +521,7 @@ fn validation_reports_each_problem_with_its_cells() {
     // Swap two cells of different regions and different symbols.
     let (a, b) = (0..81)
         .flat_map(|a| (0..81).map(move |b| (a, b)))
-        .find(|&(a, b)| answer.region_of(a) != answer.region_of(b) && inst.symbol(a) != inst.symbol(b))
+        .find(|&(a, b)| answer.region_of(id(a)) != answer.region_of(id(b)) && inst.symbol(id(a)) != inst.symbol(id(b)))
         .unwrap();
     let mut swapped = good.clone();
     swapped.swap(a, b);

@@ -8,6 +8,7 @@ use core::str::FromStr;
 use std::collections::BTreeSet;
 
 use super::{Edge, Instance, MAX_SIZE};
+use crate::layout::CellId;
 use crate::symbol::{char_to_index, Symbol};
 
 /// Why a line could not be read as an [`Instance`].
@@ -35,9 +36,9 @@ pub enum ParseError {
     #[error(
         "wall {number} ({token:?}) is not between orthogonal neighbours: cell {a} is at row {}, column {}, \
          cell {b} at row {}, column {} (from 0)",
-        a / size, a % size, b / size, b % size
+        a.index() / size, a.index() % size, b.index() / size, b.index() % size
     )]
-    WallNotAdjacent { number: usize, token: String, a: usize, b: usize, size: usize },
+    WallNotAdjacent { number: usize, token: String, a: CellId, b: CellId, size: usize },
 }
 
 impl Instance {
@@ -75,7 +76,7 @@ impl Instance {
             let (x, y) = token.split_once('-').ok_or_else(malformed)?;
             let (x, y) = (parse_cell(x).ok_or_else(malformed)?, parse_cell(y).ok_or_else(malformed)?);
             let (x, y) = match (x, y) {
-                (Some(x), Some(y)) if x < cells && y < cells => (x, y),
+                (Some(x), Some(y)) if x < cells && y < cells => (CellId(x as u32), CellId(y as u32)),
                 _ => return Err(ParseError::WallOutOfRange { number, token: token.to_string(), last: cells - 1 }),
             };
             let edge = Edge::new(side, x, y).ok_or_else(|| ParseError::WallNotAdjacent {

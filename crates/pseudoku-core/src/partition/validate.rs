@@ -8,6 +8,7 @@ use core::fmt;
 use std::collections::BTreeMap;
 
 use super::{Edge, Instance};
+use crate::layout::CellId;
 use crate::symbol::Symbol;
 
 /// One thing wrong with a player's partition.
@@ -16,17 +17,17 @@ pub enum Problem {
     /// More distinct region labels than the `N` regions a grid has.
     TooManyRegions { found: usize, expected: usize },
     /// The region is in several pieces, each a list of cells.
-    NotConnected { region: usize, pieces: Vec<Vec<usize>> },
+    NotConnected { region: usize, pieces: Vec<Vec<CellId>> },
     /// More than `N` cells.
-    TooLarge { region: usize, cells: Vec<usize>, expected: usize },
+    TooLarge { region: usize, cells: Vec<CellId>, expected: usize },
     /// Fewer than `N` cells, and no unassigned cell next to it (without a
     /// wall between) that could still join.
-    TooSmall { region: usize, cells: Vec<usize>, expected: usize },
+    TooSmall { region: usize, cells: Vec<CellId>, expected: usize },
     /// A symbol held by more than one of the region's cells.
-    RepeatedSymbol { region: usize, symbol: Symbol, cells: Vec<usize> },
+    RepeatedSymbol { region: usize, symbol: Symbol, cells: Vec<CellId> },
     /// Symbols the region lacks, reported once the region cannot grow or
     /// has `N` cells.
-    MissingSymbols { region: usize, symbols: Vec<Symbol>, cells: Vec<usize> },
+    MissingSymbols { region: usize, symbols: Vec<Symbol>, cells: Vec<CellId> },
     /// Walls between two cells of the region.
     WallInside { region: usize, walls: Vec<Edge> },
 }
@@ -54,16 +55,16 @@ impl Problem {
 /// Cells written `r1c1, r1c2` for a grid of side `size`.
 struct CellList<'a> {
     size: usize,
-    cells: &'a [usize],
+    cells: &'a [CellId],
 }
 
 impl fmt::Display for CellList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, &c) in self.cells.iter().enumerate() {
+        for (i, c) in self.cells.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "r{}c{}", c / self.size + 1, c % self.size + 1)?;
+            write!(f, "r{}c{}", c.index() / self.size + 1, c.index() % self.size + 1)?;
         }
         Ok(())
     }
@@ -78,7 +79,7 @@ struct Described<'a> {
 impl fmt::Display for Described<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.size;
-        fn list(size: usize, cells: &[usize]) -> CellList<'_> {
+        fn list(size: usize, cells: &[CellId]) -> CellList<'_> {
             CellList { size, cells }
         }
         match self.problem {
@@ -146,7 +147,7 @@ pub struct Validation {
     /// Board-level problems first, then by region label.
     pub problems: Vec<Problem>,
     /// Cells with no region yet.
-    pub unassigned: Vec<usize>,
+    pub unassigned: Vec<CellId>,
 }
 
 impl Validation {
@@ -192,44 +193,47 @@ pub fn validate(instance: &Instance, labels: &[Option<usize>]) -> Result<Validat
     if labels.len() != cells {
         return Err(ValidateError::Length { size: n, expected: cells, found: labels.len() });
     }
-    let mut regions: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let id = |c: usize| CellId(c as u32);
+    let mut regions: BTreeMap<usize, Vec<CellId>> = BTreeMap::new();
     for (c, l) in labels.iter().enumerate() {
         if let Some(l) = l {
-            regions.entry(*l).or_default().push(c);
+            regions.entry(*l).or_default().push(id(c));
         }
     }
-    let unassigned: Vec<usize> = (0..cells).filter(|&c| labels[c].is_none()).collect();
+    let unassigned: Vec<CellId> = (0..cells).filter(|&c| labels[c].is_none()).map(id).collect();
     let mut problems = Vec::new();
     if regions.len() > n {
         problems.push(Problem::TooManyRegions { found: regions.len(), expected: n });
     }
-    let neighbours = |c: usize| {
+    let neighbours = |cell: CellId| {
+        let c = cell.index();
         let (r, col) = (c / n, c % n);
         [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)]
             .into_iter()
             .flatten()
+            .map(id)
     };
-    let open = |a: usize, b: usize| instance.edge(a, b).is_some_and(|e| !instance.has_wall(e));
+    let open = |a: CellId, b: CellId| instance.edge(a, b).is_some_and(|e| !instance.has_wall(e));
     for (&region, cells_of) in &regions {
         let label = Some(region);
         // Pieces: connected through adjacency inside the region (walls do not
         // disconnect; a wall inside is its own problem).
         let mut piece_of = vec![usize::MAX; cells];
-        let mut pieces: Vec<Vec<usize>> = Vec::new();
+        let mut pieces: Vec<Vec<CellId>> = Vec::new();
         for &start in cells_of {
-            if piece_of[start] != usize::MAX {
+            if piece_of[start.index()] != usize::MAX {
                 continue;
             }
             let k = pieces.len();
             let mut piece = vec![start];
-            piece_of[start] = k;
+            piece_of[start.index()] = k;
             let mut i = 0;
             while i < piece.len() {
                 let c = piece[i];
                 i += 1;
                 for d in neighbours(c) {
-                    if labels[d] == label && piece_of[d] == usize::MAX {
-                        piece_of[d] = k;
+                    if labels[d.index()] == label && piece_of[d.index()] == usize::MAX {
+                        piece_of[d.index()] = k;
                         piece.push(d);
                     }
                 }
@@ -240,13 +244,13 @@ pub fn validate(instance: &Instance, labels: &[Option<usize>]) -> Result<Validat
         if pieces.len() > 1 {
             problems.push(Problem::NotConnected { region, pieces });
         }
-        let can_grow = cells_of.iter().any(|&c| neighbours(c).any(|d| labels[d].is_none() && open(c, d)));
+        let can_grow = cells_of.iter().any(|&c| neighbours(c).any(|d| labels[d.index()].is_none() && open(c, d)));
         if cells_of.len() > n {
             problems.push(Problem::TooLarge { region, cells: cells_of.clone(), expected: n });
         } else if cells_of.len() < n && !can_grow {
             problems.push(Problem::TooSmall { region, cells: cells_of.clone(), expected: n });
         }
-        let mut by_symbol: BTreeMap<Symbol, Vec<usize>> = BTreeMap::new();
+        let mut by_symbol: BTreeMap<Symbol, Vec<CellId>> = BTreeMap::new();
         for &c in cells_of {
             by_symbol.entry(instance.symbol(c)).or_default().push(c);
         }
@@ -261,7 +265,8 @@ pub fn validate(instance: &Instance, labels: &[Option<usize>]) -> Result<Validat
                 problems.push(Problem::MissingSymbols { region, symbols: missing, cells: cells_of.clone() });
             }
         }
-        let walls: Vec<Edge> = instance.walls().filter(|w| labels[w.a()] == label && labels[w.b()] == label).collect();
+        let walls: Vec<Edge> =
+            instance.walls().filter(|w| labels[w.a().index()] == label && labels[w.b().index()] == label).collect();
         if !walls.is_empty() {
             problems.push(Problem::WallInside { region, walls });
         }

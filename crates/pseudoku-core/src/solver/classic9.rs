@@ -515,6 +515,7 @@ impl Classic9 {
             }
         }
         for &(cell, s) in run.options.exclude {
+            let cell = cell.index();
             let (b, bit) = (cell / 27, 1u32 << (cell % 27));
             if state.unsolved[b] & bit == 0 && state.cand[b][s.index()] & bit != 0 {
                 return run.report; // the cell is given that very symbol

@@ -35,7 +35,7 @@ use super::{
     PROGRESS_INTERVAL,
 };
 use crate::bits::{Mask, Members};
-use crate::layout::Layout;
+use crate::layout::{CellId, Layout};
 use crate::symbol::Symbol;
 
 mod probe;
@@ -249,7 +249,7 @@ impl<M: Mask> Tables<M> {
     fn load(
         &self,
         givens: &[Option<Symbol>],
-        exclude: &[(usize, Symbol)],
+        exclude: &[(CellId, Symbol)],
         used: &mut [M],
         cells: &mut [M],
         places: &mut [M],
@@ -281,7 +281,7 @@ impl<M: Mask> Tables<M> {
             };
         }
         for &(c, s) in exclude {
-            cells[c] &= !M::bit(s.index());
+            cells[c.index()] &= !M::bit(s.index());
         }
         if clash {
             return Err(Contradiction);
@@ -740,7 +740,7 @@ impl<M: Mask> Engine<M> {
     /// Loads the givens (less the excluded candidates) into the root level
     /// and propagates it to a fixpoint. Leaves no pending work behind, even
     /// on a contradiction.
-    fn load(&mut self, givens: &[Option<Symbol>], exclude: &[(usize, Symbol)]) -> Result<(), Contradiction> {
+    fn load(&mut self, givens: &[Option<Symbol>], exclude: &[(CellId, Symbol)]) -> Result<(), Contradiction> {
         let t = &self.tables;
         let (cells, places) = self.arena[..t.stride()].split_at_mut(t.cells);
         let work = &mut self.work;
@@ -820,7 +820,7 @@ fn overlaps<M: Mask>(layout: &Layout) -> (Vec<u32>, Vec<Overlap<M>>) {
 mod tests {
     use super::*;
     use crate::bits::Wide;
-    use crate::layout::{CellId, House, HouseKind};
+    use crate::layout::{House, HouseKind};
 
     /// The root as it was built before [`Tables::load`]: each given a cell
     /// with one candidate and every other cell full, less the exclusions;
@@ -830,7 +830,7 @@ mod tests {
     fn load_one_by_one<M: Mask>(
         t: &Tables<M>,
         givens: &[Option<Symbol>],
-        exclude: &[(usize, Symbol)],
+        exclude: &[(CellId, Symbol)],
         cells: &mut [M],
         places: &mut [M],
         work: &mut Work<M>,
@@ -839,7 +839,7 @@ mod tests {
             cells[c] = g.map_or(t.full, |s| M::bit(s.index()));
         }
         for &(c, s) in exclude {
-            cells[c] &= !M::bit(s.index());
+            cells[c.index()] &= !M::bit(s.index());
         }
         places.fill(M::ZERO);
         for (c, &m) in cells.iter().enumerate() {
@@ -886,14 +886,14 @@ mod tests {
                 // A wrong given, often a repeat of a given in one of its houses.
                 1 => givens[order[keep]] = Some(Symbol::new(rng.random_range(0..n))),
                 // A given ruled out by an exclusion.
-                2 if keep > 0 => exclude.push((order[0], grid[order[0]])),
+                2 if keep > 0 => exclude.push((CellId(order[0] as u32), grid[order[0]])),
                 // A given's other symbols excluded: no effect.
-                3 if keep > 0 => exclude.push((order[0], Symbol::new((grid[order[0]].index() + 1) % n))),
+                3 if keep > 0 => exclude.push((CellId(order[0] as u32), Symbol::new((grid[order[0]].index() + 1) % n))),
                 // Open cells without their symbol in `grid`, or without another.
                 4 | 5 => {
                     for &c in order[keep..].iter().take(3) {
                         let s = if round % 6 == 4 { grid[c] } else { Symbol::new(rng.random_range(0..n)) };
-                        exclude.push((c, s));
+                        exclude.push((CellId(c as u32), s));
                     }
                 }
                 _ => {}

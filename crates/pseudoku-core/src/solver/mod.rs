@@ -18,7 +18,7 @@ use std::sync::Arc;
 use rand::RngCore;
 
 use crate::bits::Wide;
-use crate::layout::Layout;
+use crate::layout::{CellId, Layout};
 use crate::symbol::Symbol;
 
 mod classic9;
@@ -72,7 +72,7 @@ pub struct SearchOptions<'a> {
     /// Candidates ruled out from the start: `(cell, symbol)`. Asking for a
     /// solution with a cell's known symbol excluded is the cheap way to ask
     /// whether that cell's given can go.
-    pub exclude: &'a [(usize, Symbol)],
+    pub exclude: &'a [(CellId, Symbol)],
     /// Try candidates in random order (for random fills); ascending when `None`.
     pub rng: Option<&'a mut dyn RngCore>,
     /// Try this grid's symbol first in every cell (when still a candidate).
@@ -288,7 +288,7 @@ impl Solver {
     }
 
     /// True when some solution has a symbol other than `symbol` in `cell`.
-    pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: usize, symbol: Symbol) -> bool {
+    pub fn has_solution_without(&mut self, givens: &[Option<Symbol>], cell: CellId, symbol: Symbol) -> bool {
         let exclude = [(cell, symbol)];
         let options = SearchOptions { exclude: &exclude, ..Default::default() };
         self.search(givens, options, &mut |_: &[Symbol]| Flow::Stop).found > 0
@@ -336,7 +336,7 @@ type EngineState = Box<dyn Any + Send + Sync>;
 /// The givens and options of a paused search, shared by its pauses.
 struct SearchKey {
     givens: Vec<Option<Symbol>>,
-    exclude: Vec<(usize, Symbol)>,
+    exclude: Vec<(CellId, Symbol)>,
     propagation: Propagation,
     prefer: Option<Vec<Symbol>>,
 }
@@ -466,7 +466,7 @@ mod tests {
         solver: &mut Solver,
         givens: &[Option<Symbol>],
         propagation: Propagation,
-        exclude: &[(usize, Symbol)],
+        exclude: &[(CellId, Symbol)],
         limit: usize,
     ) -> Vec<Vec<Symbol>> {
         let mut found = Vec::new();
@@ -519,8 +519,8 @@ mod tests {
                     );
                 }
                 // An empty cell without its symbol in `grid`.
-                let exclude = [(order[keep], grid[order[keep]])];
-                let expected: Vec<_> = locked.iter().filter(|s| s[exclude[0].0] != exclude[0].1).cloned().collect();
+                let exclude = [(CellId(order[keep] as u32), grid[order[keep]])];
+                let expected: Vec<_> = locked.iter().filter(|s| s[order[keep]] != grid[order[keep]]).cloned().collect();
                 for propagation in all {
                     let found = all_solutions(&mut solver, &givens, propagation, &exclude, limit);
                     assert!(
@@ -546,7 +546,7 @@ mod tests {
             let puzzle = crate::generate::generate(&layout, &config, seed).unwrap();
             let open = (0..256).filter(|&c| puzzle.givens[c].is_none());
             for c in open.step_by(8) {
-                let exclude = [(c, puzzle.solution[c])];
+                let exclude = [(CellId(c as u32), puzzle.solution[c])];
                 for (i, propagation) in [Propagation::LockedCandidates, Propagation::Probing].into_iter().enumerate() {
                     let options = SearchOptions { propagation, exclude: &exclude, ..Default::default() };
                     let report = solver.search(&puzzle.givens, options, &mut |_: &[Symbol]| Flow::Stop);
@@ -602,7 +602,7 @@ mod tests {
             let mut solver = Solver::generic(layout);
             for round in 0..40 {
                 let (grid, order, givens) = random_puzzle(layout, cells * (25 + round % 12 * 3) / 100, &mut rng);
-                let exclude = [(order[cells - 1], grid[order[cells - 1]])];
+                let exclude = [(CellId(order[cells - 1] as u32), grid[order[cells - 1]])];
                 let options = |budget| SearchOptions {
                     propagation: all[round % 4],
                     node_budget: Some(budget),

@@ -199,7 +199,7 @@ impl<M: Mask> Probing<M> {
 mod tests {
     use super::super::Engine;
     use crate::bits::Mask;
-    use crate::layout::Layout;
+    use crate::layout::{CellId, Layout};
     use crate::solver::tests::{collect, random_puzzle};
     use crate::solver::{Propagation, SearchOptions};
 
@@ -215,7 +215,7 @@ mod tests {
         engines[1].probing.covering = false;
         for round in 0..12 {
             let (grid, order, givens) = random_puzzle(layout, cells * keep_percent / 100, &mut rng);
-            let exclude = [(order[cells - 1], grid[order[cells - 1]])];
+            let exclude = [(CellId(order[cells - 1] as u32), grid[order[cells - 1]])];
             let exclude = if round % 2 == 0 { &exclude[..] } else { &[] };
             let runs = engines.each_mut().map(|engine| {
                 let mut found = Vec::new();
