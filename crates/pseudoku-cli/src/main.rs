@@ -74,10 +74,8 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
         symmetry: SymmetryArg,
         /// Remove givens until none can go (even past --givens). On grids larger than 9×9 each removal check has a
-        /// node budget, fifteen times larger (with probing) in the last rounds with this, which (up to 625 cells)
-        /// start over with a new grid when they go the slow way (too many givens left with no guess, or too few
-        /// of the first checks of one pass decided); a given whose check runs out is kept, and standard error says
-        /// how many were.
+        /// node budget, fifteen times larger (with probing) in the last rounds with this; a given whose check runs
+        /// out is kept, and standard error says how many were.
         #[arg(long)]
         minimal: bool,
         /// Stop removing once at most this many givens are left (standard error says so when no more can go first).

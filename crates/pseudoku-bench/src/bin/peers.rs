@@ -237,7 +237,7 @@ fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) ->
     let mut failures = 0;
     let mut solver = Solver::new(layout);
     let mut made = Vec::new();
-    let (mut givens_left, mut undecided, mut restarts) = (0, 0, 0);
+    let (mut givens_left, mut undecided) = (0, 0);
     for seed in first..first + count {
         let t = Instant::now();
         let puzzle = generate::generate(layout, config, seed);
@@ -246,7 +246,6 @@ fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) ->
             Ok(p) => {
                 givens_left += p.givens.iter().filter(|g| g.is_some()).count();
                 undecided += p.undecided;
-                restarts += p.restarts as usize;
                 if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
                     fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
                 }
@@ -259,12 +258,11 @@ fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) ->
     let per_puzzle = |n: usize| n as f64 / made.len().max(1) as f64;
     println!(
         "{count} puzzles of {} cells, {} unique and checked, {failures} failed, {:.1} givens on average \
-         ({:.1} kept only because their check ran out of budget), {:.1} grids given up on",
+         ({:.1} kept only because their check ran out of budget)",
         layout.cell_count(),
         count - failures,
         per_puzzle(givens_left),
-        per_puzzle(undecided),
-        per_puzzle(restarts)
+        per_puzzle(undecided)
     );
     println!("pseudoku: {ours}");
     let mut dlx = Dlx::new(layout);

@@ -1,7 +1,6 @@
 //! The [`Generator`]: a puzzle in bounded steps. It fills a grid (one fill
 //! attempt a step), then runs its removal checks a few at a time (on helper
-//! threads when asked) until the rounds end, and starts over from a new fill
-//! when the pace gives up on a grid.
+//! threads when asked) until the rounds end.
 
 use super::fill::{fill_with, FillBudget, FillError};
 use super::remove::{check_orbit, RemovalState, Then, PAUSED_BYTES};
@@ -27,9 +26,6 @@ pub struct Generator {
     /// The rounds of checks of every grid ([`GenerateConfig::rounds`]);
     /// the tests change them.
     pub(super) rounds: Vec<Round>,
-    /// How many times the generator gave up on a grid and started over
-    /// (see [`Pace`](super::rounds::Pace)).
-    pub(super) restarts: u32,
     phase: Phase,
     /// The solvers of the helper threads (see [`GenerateConfig::threads`]),
     /// made when first needed.
@@ -70,7 +66,6 @@ impl Generator {
             rng: rng_from_seed(seed),
             orbits,
             rounds: config.rounds(layout),
-            restarts: 0,
             phase: Phase::fill(layout),
             helpers: Vec::new(),
             reruns: 0,
@@ -110,7 +105,6 @@ impl Generator {
                             deferred: Vec::new(),
                             count,
                             undecided: 0,
-                            decided: 0,
                             paused: (0..self.orbits.len()).map(|_| None).collect(),
                             paused_bytes: 0,
                             paused_cap: self.paused_cap,
@@ -145,7 +139,7 @@ impl Generator {
                         break;
                     }
                     if r.next == r.queue.len() {
-                        then = r.end_round(&self.rounds, self.restarts);
+                        then = r.end_round(&self.rounds);
                         continue;
                     }
                     let round = self.rounds[r.round];
@@ -155,7 +149,7 @@ impl Generator {
                             self.helpers.push(Solver::new(&self.layout));
                         }
                         let solvers = (&mut self.solver, &mut self.helpers[..helpers]);
-                        let ran = speculate(solvers, &self.orbits, r, &self.rounds, self.restarts, left);
+                        let ran = speculate(solvers, &self.orbits, r, &self.rounds, left);
                         left -= ran.recorded;
                         self.reruns += ran.reruns;
                         then = ran.then;
@@ -172,23 +166,17 @@ impl Generator {
                     }
                     let check = check_orbit(&mut self.solver, &r.givens, &r.solution, orbit, round, pause, r.count);
                     left -= 1;
-                    then = r.commit(o, orbit, check, &self.rounds, self.restarts);
+                    then = r.commit(o, orbit, check, &self.rounds);
                 }
                 if then != Then::GoOn {
                     self.resumed += r.resumed;
                 }
                 match then {
-                    Then::StartOver => {
-                        self.restarts += 1;
-                        self.phase = Phase::fill(&self.layout);
-                        return Ok(self.removing(self.orbits.len()));
-                    }
                     Then::Finish => {
                         let done = Generated {
                             givens: std::mem::take(&mut r.givens),
                             solution: std::mem::take(&mut r.solution),
                             undecided: r.undecided,
-                            restarts: self.restarts,
                         };
                         self.phase = Phase::Done;
                         return Ok(Progress::Done(done));
@@ -225,15 +213,10 @@ impl Generator {
         self.paused_cap = bytes;
     }
 
-    /// Progress while removing with `left` orbits of this grid still to try:
-    /// the others are decided for good, and so are the orbits of every grid
-    /// given up on.
+    /// Progress while removing with `left` orbits still to try: the others
+    /// are decided for good.
     fn removing(&self, left: usize) -> Progress {
-        let (orbits, restarts) = (self.orbits.len(), self.restarts as usize);
-        Progress::Working {
-            stage: Stage::Removing,
-            done: orbits * (restarts + 1) - left,
-            total: orbits * (restarts + 1),
-        }
+        let orbits = self.orbits.len();
+        Progress::Working { stage: Stage::Removing, done: orbits - left, total: orbits }
     }
 }

@@ -10,13 +10,13 @@
 //!   ([`bands`]), and random jigsaws ([`random_jigsaw`]).
 //! * `symmetry.rs`: the orbits of cells removed together ([`symmetry_orbits`]).
 //! * `generator.rs`: the [`Generator`]'s steps, from a fill through the
-//!   removal to the puzzle, starting over on a new grid when told to.
+//!   removal to the puzzle.
 //! * `remove.rs`: the removal of givens from one grid: each orbit's check and
 //!   its verdict, the queue of a round and the checks deferred to the next,
 //!   and the searches kept to go on from.
 //! * `rounds.rs`: which rounds of checks a [`GenerateConfig`] runs, and the
-//!   measured constants that tune them (the rounds' budgets, the pace that
-//!   gives up on a grid, the sparse draws).
+//!   measured constants that tune them (the rounds' budgets, the passes, the
+//!   sparse draws).
 //! * `speculate.rs`: a round's checks on helper threads, recording the
 //!   verdicts one thread alone would reach.
 //! * `rated.rs`: puzzles made to a difficulty level ([`generate_rated`]).
@@ -62,10 +62,8 @@ pub struct GenerateConfig {
     /// probing within a budget fifteen times the automatic one (see
     /// `check_budget`), the cheapest checks first: from 257 cells in passes
     /// of growing budget, the last pass being the first that decides too
-    /// few of its checks. Up to 625 cells the generator may give up on a
-    /// grid whose checks go the slow way and start over from a new fill
-    /// ([`Generated::restarts`]). A given whose check runs out is kept, and
-    /// counted in [`Generated::undecided`].
+    /// few of its checks. A given whose check runs out is kept, and counted
+    /// in [`Generated::undecided`].
     ///
     /// Without `minimal`, removal stops at `target_givens` when set, and
     /// otherwise goes as far as the automatic budget decides.
@@ -94,9 +92,6 @@ pub struct Generated {
     /// Givens kept only because their check ran out of budget; the puzzle
     /// is minimal when this is 0 and every given was tried.
     pub undecided: usize,
-    /// Grids the generator gave up on before this one (see
-    /// [`GenerateConfig::minimal`]).
-    pub restarts: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -121,10 +116,8 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<G
 #[derive(Clone, Debug, PartialEq)]
 pub enum Progress {
     /// Still working; `done` of `total` steps (a fill attempt or one
-    /// removal check each) are behind it. `total` may grow while filling,
-    /// and grows by a grid's checks when the generator gives up on a grid
-    /// and starts over (a minimal puzzle on a large grid, see
-    /// [`GenerateConfig::minimal`]); while removing, `done` never falls.
+    /// removal check each) are behind it. `total` may grow while filling;
+    /// while removing, `done` never falls.
     Working {
         stage: Stage,
         done: usize,

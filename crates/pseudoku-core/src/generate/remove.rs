@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
-use super::rounds::{Pace, Round, IDLE_SHARE, SPARSE_DRAWS};
+use super::rounds::{Round, IDLE_SHARE, SPARSE_DRAWS};
 use crate::layout::{CellId, Layout};
 use crate::solver::{Flow, Paused, SearchEnd, SearchOptions, Solver};
 use crate::symbol::Symbol;
@@ -29,8 +29,6 @@ pub(super) struct RemovalState {
     pub(super) count: usize,
     /// Orbits whose givens stay because their check ran out of budget.
     pub(super) undecided: usize,
-    /// Checks of a paced round that ended within its budget (see [`Pace`]).
-    pub(super) decided: u64,
     /// Per orbit, the search of its last deferred check where it stopped,
     /// while it may go on in the next round (see [`PausedCheck`]), the bytes
     /// they all hold, and how many they may hold ([`PAUSED_BYTES`]).
@@ -55,8 +53,6 @@ pub(super) struct PausedCheck {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Then {
     GoOn,
-    /// The pace or the limit on givens gave up on this grid.
-    StartOver,
     /// Nothing is left to try.
     Finish,
 }
@@ -68,20 +64,13 @@ impl RemovalState {
     /// A deferred check's search is kept for the next round (see
     /// [`RemovalState::pause_for`]) as long as the searches kept fit in
     /// `paused_cap`.
-    pub(super) fn commit(&mut self, o: usize, orbit: &[usize], check: Check, rounds: &[Round], restarts: u32) -> Then {
+    pub(super) fn commit(&mut self, o: usize, orbit: &[usize], check: Check, rounds: &[Round]) -> Then {
         let Check { verdict, paused, resumed } = check;
         self.resumed += u64::from(resumed);
         if let Some(old) = self.paused[o].take() {
             self.paused_bytes -= old.search.bytes();
         }
         self.next += 1;
-        let round = rounds[self.round];
-        if let Some(pace) = round.pace {
-            self.decided += u64::from(verdict != Verdict::Undecided);
-            if pace.gives_up(self.next as u64, self.decided, restarts) {
-                return Then::StartOver;
-            }
-        }
         let removed = verdict == Verdict::Ok;
         for &c in orbit {
             self.givens[c] = (!removed).then_some(self.solution[c]);
@@ -143,11 +132,8 @@ impl RemovalState {
 
     /// At the end of a round's queue: the next round over the deferred
     /// orbits, or why there is none.
-    pub(super) fn end_round(&mut self, rounds: &[Round], restarts: u32) -> Then {
+    pub(super) fn end_round(&mut self, rounds: &[Round]) -> Then {
         let round = rounds[self.round];
-        if round.at_most.is_some_and(|most| Pace::keeps_too_many(most, self.count, restarts)) {
-            return Then::StartOver;
-        }
         if self.deferred.is_empty() {
             return Then::Finish;
         }

@@ -36,7 +36,6 @@ pub(super) fn speculate(
     orbits: &[Vec<usize>],
     r: &mut RemovalState,
     rounds: &[Round],
-    restarts: u32,
     limit: usize,
 ) -> Speculated {
     use std::sync::{Condvar, Mutex, PoisonError};
@@ -95,11 +94,11 @@ pub(super) fn speculate(
         }
 
         /// Records the verdicts that can be, in order.
-        fn record(&mut self, orbits: &[Vec<usize>], rounds: &[Round], restarts: u32, limit: usize) {
+        fn record(&mut self, orbits: &[Vec<usize>], rounds: &[Round], limit: usize) {
             while self.stop.is_none() {
                 let r = &mut *self.r;
                 if r.next == r.queue.len() {
-                    let then = r.end_round(rounds, restarts);
+                    let then = r.end_round(rounds);
                     if then != Then::GoOn || !rounds[r.round].speculate {
                         self.stop = Some(then);
                     }
@@ -114,7 +113,7 @@ pub(super) fn speculate(
                 let job = self.jobs[self.recorded];
                 debug_assert!(job.orbit == r.queue[r.next] && job.round == r.round);
                 let verdict = check.verdict;
-                let then = r.commit(job.orbit, &orbits[job.orbit], check, rounds, restarts);
+                let then = r.commit(job.orbit, &orbits[job.orbit], check, rounds);
                 self.recorded += 1;
                 let next_round = rounds.get(job.round + 1).filter(|_| verdict == Verdict::Undecided);
                 if next_round.is_some_and(|round| round.speculate) {
@@ -182,7 +181,7 @@ pub(super) fn speculate(
             let check = check_orbit(solver, &givens, &solution, orbit, rounds[job.round], pause, count);
             let mut shared = lock();
             shared.verdicts[i] = Some((check, count));
-            shared.record(orbits, rounds, restarts, limit);
+            shared.record(orbits, rounds, limit);
             drop(shared);
             changed.notify_all();
         }

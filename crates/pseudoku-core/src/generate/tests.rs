@@ -1,9 +1,9 @@
 //! Tests of the generator: reproducible unique puzzles, symmetric givens,
-//! random jigsaws, the pace and the passes of minimal puzzles, and that
+//! random jigsaws, the passes of minimal puzzles, and that
 //! helper threads and kept searches change nothing but the time.
 
 use super::remove::{check_orbit, Pause, Verdict, PAUSED_BYTES};
-use super::rounds::{Pace, Round, PACED_PASS};
+use super::rounds::{Round, FIRST_IDLE_PASS};
 use super::*;
 use crate::grid::is_solved;
 use crate::layout::CellId;
@@ -11,56 +11,23 @@ use crate::seed::rng_from_seed;
 use crate::solver::{Flow, Propagation, SearchEnd, SearchOptions, Solver, Uniqueness};
 
 #[test]
-fn a_pace_judges_its_first_checks_once_and_asks_less_after_each_restart() {
-    let pace = Pace { decided: 20 };
-    let gives_up = |checks, decided, restarts| pace.gives_up(checks, decided, restarts);
-    assert!(gives_up(Pace::CHECKS, 19, 0));
-    assert!(!gives_up(Pace::CHECKS, 20, 0));
-    // Judged once, after the first checks.
-    assert!(!gives_up(Pace::CHECKS - 1, 0, 0));
-    assert!(!gives_up(Pace::CHECKS + 1, 0, 0));
-    // A tenth less after each restart (rounded down), then nothing.
-    assert!(gives_up(Pace::CHECKS, 17, 1) && !gives_up(Pace::CHECKS, 18, 1));
-    assert!(gives_up(Pace::CHECKS, 16, 2) && !gives_up(Pace::CHECKS, 17, 2));
-    assert!(!gives_up(Pace::CHECKS, 0, Pace::RESTARTS));
-    // A limit on givens allows one more after each restart, then nothing.
-    assert!(Pace::keeps_too_many(267, 268, 0) && !Pace::keeps_too_many(267, 267, 0));
-    assert!(Pace::keeps_too_many(267, 270, 2) && !Pace::keeps_too_many(267, 269, 2));
-    assert!(!Pace::keeps_too_many(0, 625, Pace::RESTARTS));
-    // Only minimal puzzles from 257 to 625 cells are paced, in one pass.
-    let paced = |minimal: bool, layout: Layout| {
-        let rounds = GenerateConfig { minimal, ..Default::default() }.rounds(&layout);
-        rounds.iter().map(|r| r.pace.is_some()).collect::<Vec<_>>()
-    };
-    let yes = |i: usize| i == 3 + PACED_PASS;
-    assert_eq!(paced(true, Layout::classic(3).unwrap()), [false]);
-    assert_eq!(paced(true, Layout::classic(4).unwrap()), [false; 3]);
-    assert_eq!(paced(true, Layout::boxed(4, 5).unwrap()), (0..9).map(yes).collect::<Vec<_>>());
-    assert_eq!(paced(true, Layout::classic(5).unwrap()), (0..9).map(yes).collect::<Vec<_>>());
-    assert_eq!(paced(true, Layout::classic(6).unwrap()), [false; 9]);
-    assert_eq!(paced(false, Layout::classic(5).unwrap()), [false; 2]);
-    // The same layouts keep at most 42.8 % of their cells as givens after
-    // probing with no guess.
-    let at_most = |layout: Layout| minimal_rounds(layout).iter().map(|r| r.at_most).collect::<Vec<_>>();
-    let after_probing = |most: usize| (0..9).map(|i| (i == 1).then_some(most)).collect::<Vec<_>>();
-    assert_eq!(at_most(Layout::classic(5).unwrap()), after_probing(267));
-    assert_eq!(at_most(Layout::boxed(4, 5).unwrap()), after_probing(171));
-    assert_eq!(at_most(Layout::classic(4).unwrap()), [None; 3]);
-    assert_eq!(at_most(Layout::classic(6).unwrap()), [None; 9]);
-}
-
-#[test]
-fn a_generator_that_starts_over_still_ends_with_a_unique_reproducible_puzzle() {
+fn removal_progress_never_falls_and_the_seed_names_the_puzzle() {
     let layout = Layout::classic(4).unwrap();
     let config = GenerateConfig { minimal: true, ..Default::default() };
-    // No grid ever decides enough of the first round's first checks, or
-    // keeps few enough givens after it: every grid is given up on until
-    // the pace is off.
-    let pace = |round: &mut Round| round.pace = Some(Pace { decided: u64::MAX });
-    let at_most = |round: &mut Round| round.at_most = Some(0);
-    for force in [&pace as &dyn Fn(&mut Round), &at_most] {
-        starts_over_until_the_pace_is_off(&layout, &config, force);
-    }
+    let mut generator = Generator::new(&layout, &config, 3).unwrap();
+    let mut done_before = 0;
+    let g = loop {
+        match generator.step(5).unwrap() {
+            Progress::Done(g) => break g,
+            Progress::Working { stage: Stage::Removing, done, total } => {
+                assert!(done <= total && done >= done_before, "{done_before} then {done} of {total}");
+                done_before = done;
+            }
+            Progress::Working { .. } => {}
+        }
+    };
+    assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
+    assert_eq!(g, generate(&layout, &config, 3).unwrap(), "the same seed gives the same puzzle");
 }
 
 /// Each check of the first round tries the sparser of two orbits drawn
@@ -75,11 +42,9 @@ fn sparse_draws_leave_fewer_givens_to_the_rounds_that_guess() {
         let mut generator = Generator::new(&layout, &config, seed).unwrap();
         assert!(generator.rounds[0].sparse && generator.rounds[1].propagation == Propagation::Probing);
         generator.rounds[0].sparse = sparse;
-        // The round of probing with no guess is the last, and never starts over.
+        // The round of probing with no guess is the last.
         generator.rounds.truncate(2);
-        generator.rounds[1].at_most = None;
         let g = generator.finish().unwrap();
-        assert_eq!(g.restarts, 0);
         g.givens.iter().filter(|g| g.is_some()).count()
     };
     let (mut sparse, mut queue) = (0, 0);
@@ -121,10 +86,14 @@ fn a_pass_that_decides_too_little_is_the_last() {
     assert_eq!(Solver::new(&layout).uniqueness(&full.givens), Uniqueness::Unique(full.solution));
     // Only probing passes from the one of 1/100 of the budget on end so.
     let idle_passes = |layout: Layout| minimal_rounds(layout).iter().map(|r| r.last_if_idle).collect::<Vec<_>>();
-    let from_paced = (0..9).map(|i| i >= 3 + PACED_PASS).collect::<Vec<_>>();
-    assert_eq!(idle_passes(Layout::classic(5).unwrap()), from_paced);
-    assert_eq!(idle_passes(Layout::classic(6).unwrap()), from_paced);
+    let from_first_idle = (0..9).map(|i| i >= 3 + FIRST_IDLE_PASS).collect::<Vec<_>>();
+    assert_eq!(idle_passes(Layout::classic(5).unwrap()), from_first_idle);
+    assert_eq!(idle_passes(Layout::classic(6).unwrap()), from_first_idle);
+    assert_eq!(idle_passes(Layout::boxed(4, 5).unwrap()), from_first_idle);
     assert_eq!(idle_passes(Layout::classic(4).unwrap()), [false; 3]);
+    assert_eq!(idle_passes(Layout::classic(3).unwrap()), [false]);
+    let plain = GenerateConfig::default().rounds(&Layout::classic(5).unwrap());
+    assert_eq!(plain.iter().map(|r| r.last_if_idle).collect::<Vec<_>>(), [false; 2]);
 }
 
 /// Helper threads change the time a minimal puzzle takes, never the
@@ -191,28 +160,6 @@ fn going_on_from_kept_searches_changes_nothing_but_the_time() {
 
 fn minimal_rounds(layout: Layout) -> Vec<Round> {
     GenerateConfig { minimal: true, ..Default::default() }.rounds(&layout)
-}
-
-fn starts_over_until_the_pace_is_off(layout: &Layout, config: &GenerateConfig, force: &dyn Fn(&mut Round)) {
-    let run = || {
-        let mut generator = Generator::new(layout, config, 3).unwrap();
-        force(&mut generator.rounds[0]);
-        let mut done_before = 0;
-        loop {
-            match generator.step(5).unwrap() {
-                Progress::Done(g) => break (g, generator.restarts),
-                Progress::Working { done, total, .. } => {
-                    assert!(done <= total && done >= done_before, "{done_before} then {done} of {total}");
-                    done_before = done;
-                }
-            }
-        }
-    };
-    let (g, restarts) = run();
-    assert_eq!((restarts, g.restarts), (Pace::RESTARTS, Pace::RESTARTS));
-    assert_eq!(Solver::new(layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution.clone()));
-    assert_eq!(run().0, g, "the same seed gives the same puzzle, restarts included");
-    assert_ne!(g, generate(layout, config, 3).unwrap(), "each restart fills a new grid");
 }
 
 #[test]
