@@ -13,7 +13,11 @@ use pseudoku_core::symbol::Symbol;
 use std::hint::black_box;
 
 /// A named set of puzzles of one layout.
-type Set = (String, Layout, Vec<Vec<Option<Symbol>>>);
+struct Set {
+    name: String,
+    layout: Layout,
+    puzzles: Vec<Vec<Option<Symbol>>>,
+}
 
 fn solve_sets(c: &mut Criterion) {
     let mut sets: Vec<Set> = Vec::new();
@@ -24,7 +28,8 @@ fn solve_sets(c: &mut Criterion) {
             ("hardest-11+", "puzzles5_forum_hardest_1905_11plus.txt"),
         ] {
             if let Ok(text) = std::fs::read_to_string(dir.join("bench").join(file)) {
-                sets.push((format!("9x9 {name}"), Layout::classic(3).unwrap(), read_9x9(&text, 200)));
+                let (layout, puzzles) = (Layout::classic(3).unwrap(), read_9x9(&text, 200));
+                sets.push(Set { name: format!("9x9 {name}"), layout, puzzles });
             }
         }
     } else {
@@ -34,9 +39,9 @@ fn solve_sets(c: &mut Criterion) {
         let layout = Layout::classic(box_side).unwrap();
         let puzzles = generated(&layout, 20, None);
         let n = box_side * box_side;
-        sets.push((format!("{n}x{n} generated"), layout, puzzles));
+        sets.push(Set { name: format!("{n}x{n} generated"), layout, puzzles });
     }
-    for (name, layout, puzzles) in &sets {
+    for Set { name, layout, puzzles } in &sets {
         let mut group = c.benchmark_group(format!("solve {name}"));
         group.sample_size(10);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
