@@ -8,7 +8,7 @@ use super::rounds::Round;
 use super::speculate::{speculate, MAX_THREADS, THREADS};
 use super::symmetry::symmetry_orbits;
 use super::{GenerateConfig, GenerateError, Generated, Progress, Stage};
-use crate::layout::Layout;
+use crate::layout::{CellId, Layout};
 use crate::seed::{rng_from_seed, shuffle};
 use crate::solver::Solver;
 
@@ -58,7 +58,11 @@ impl Phase {
 
 impl Generator {
     pub fn new(layout: &Layout, config: &GenerateConfig, seed: u64) -> Result<Generator, GenerateError> {
-        let orbits = symmetry_orbits(layout, config.symmetry)?;
+        // The removal indexes its grids by plain cell numbers.
+        let orbits = symmetry_orbits(layout, config.symmetry)?
+            .into_iter()
+            .map(|orbit| orbit.into_iter().map(CellId::index).collect())
+            .collect();
         Ok(Generator {
             layout: layout.clone(),
             config: config.clone(),

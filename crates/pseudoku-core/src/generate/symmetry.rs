@@ -19,10 +19,10 @@ pub enum Symmetry {
 }
 
 /// Groups of cells that map onto each other under `symmetry`.
-pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<usize>>, GenerateError> {
+pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<CellId>>, GenerateError> {
     let n = layout.cell_count();
     if symmetry == Symmetry::None {
-        return Ok((0..n).map(|c| vec![c]).collect());
+        return Ok((0..n as u32).map(|c| vec![CellId(c)]).collect());
     }
     let (height, width) = match layout.geometry() {
         Geometry::Board { height, width, .. } => (*height, *width),
@@ -31,25 +31,25 @@ pub fn symmetry_orbits(layout: &Layout, symmetry: Symmetry) -> Result<Vec<Vec<us
     if symmetry == Symmetry::Diagonal && height != width {
         return Err(GenerateError::Symmetry(symmetry));
     }
-    let image = |c: usize| -> usize {
-        let (r, col) = layout.position(CellId(c as u32)).expect("board cell");
+    let image = |c: CellId| -> CellId {
+        let (r, col) = layout.position(c).expect("board cell");
         let (r2, c2) = match symmetry {
             Symmetry::Rot180 => (height - 1 - r, width - 1 - col),
             Symmetry::Mirror => (r, width - 1 - col),
             Symmetry::Diagonal => (col, r),
             Symmetry::None => (r, col),
         };
-        layout.cell_at(r2, c2).map_or(c, CellId::index)
+        layout.cell_at(r2, c2).unwrap_or(c)
     };
     let mut done = vec![false; n];
     let mut orbits = Vec::new();
-    for c in 0..n {
-        if !done[c] {
+    for c in (0..n as u32).map(CellId) {
+        if !done[c.index()] {
             let mut orbit = vec![c];
-            done[c] = true;
+            done[c.index()] = true;
             let mut next = image(c);
-            while !done[next] {
-                done[next] = true;
+            while !done[next.index()] {
+                done[next.index()] = true;
                 orbit.push(next);
                 next = image(next);
             }
