@@ -67,7 +67,8 @@ fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
 /// being a region.
 pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
     let cells = n * n;
-    let open = |a: usize, b: usize| Edge::new(n, a, b).is_some_and(|e| !walls.contains(&e));
+    let id = |c: usize| CellId(c as u32);
+    let open = |a: usize, b: usize| Edge::new(n, id(a), id(b)).is_some_and(|e| !walls.contains(&e));
     let mut groups = vec![usize::MAX; cells];
     let mut members: Vec<Vec<CellId>> = Vec::new();
     for start in 0..cells {
@@ -98,8 +99,8 @@ pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
         } else {
             walls
                 .iter()
-                .find(|e| groups[e.a()] == g && groups[e.b()] == g)
-                .map(|e| ProblemKind::WallInside(CellId(e.a() as u32), CellId(e.b() as u32)))
+                .find(|e| groups[e.a().index()] == g && groups[e.b().index()] == g)
+                .map(|e| ProblemKind::WallInside(e.a(), e.b()))
         };
         if let Some(kind) = kind {
             problems.push(Problem { group: g, cells: cells_of, kind });
@@ -110,7 +111,7 @@ pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
 
 /// The walls of a region map: every edge between two regions.
 pub fn borders(n: usize, map: &[usize]) -> BTreeSet<Edge> {
-    Edge::all(n).filter(|e| map.get(e.a()) != map.get(e.b())).collect()
+    Edge::all(n).filter(|e| map.get(e.a().index()) != map.get(e.b().index())).collect()
 }
 
 #[cfg(test)]
@@ -134,22 +135,22 @@ mod tests {
     fn groups_of_the_wrong_size_and_stray_walls_are_named() {
         let mut walls = borders(9, &boxes(9, 3));
         // Open the wall between r3c3 and r3c4: boxes 1 and 2 become one group of 18.
-        walls.remove(&Edge::new(9, 20, 21).unwrap());
+        walls.remove(&Edge::new(9, CellId(20), CellId(21)).unwrap());
         let d = drawn(9, &walls);
         assert_eq!(d.problems.len(), 1);
         assert_eq!(d.problems[0].kind, ProblemKind::Size(18));
         let at = |c: CellId| format!("r{}c{}", c.index() / 9 + 1, c.index() % 9 + 1);
         assert_eq!(d.messages(9, at), vec!["r1c1: this region has 18 cells; it needs 9."]);
         // Move r3c3 to the second box: 8 and 10.
-        walls.insert(Edge::new(9, 11, 20).unwrap());
-        walls.insert(Edge::new(9, 19, 20).unwrap());
+        walls.insert(Edge::new(9, CellId(11), CellId(20)).unwrap());
+        walls.insert(Edge::new(9, CellId(19), CellId(20)).unwrap());
         let d = drawn(9, &walls);
         let sizes: Vec<_> = d.problems.iter().map(|p| p.kind).collect();
         assert_eq!(sizes, vec![ProblemKind::Size(8), ProblemKind::Size(10)]);
         assert!(d.map().is_none());
         // A wall that closes nothing: nine cells, but not a region yet.
         let mut walls = borders(9, &boxes(9, 3));
-        walls.insert(Edge::new(9, 0, 1).unwrap());
+        walls.insert(Edge::new(9, CellId(0), CellId(1)).unwrap());
         let d = drawn(9, &walls);
         assert_eq!(d.problems[0].kind, ProblemKind::WallInside(CellId(0), CellId(1)));
         assert!(d.messages(9, at)[0].contains("a wall ends inside this region"));

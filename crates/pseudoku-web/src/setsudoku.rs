@@ -450,7 +450,7 @@ impl SudokuSetter {
             }
             SetAction::RandomRegions { seed } => {
                 let draft = self.draft.as_ref()?;
-                let walls = draft.walls.iter().map(|e| (e.a() as u32, e.b() as u32)).collect();
+                let walls = draft.walls.iter().map(|e| (e.a().0, e.b().0)).collect();
                 next.start(Job::Regions { size: draft.n, walls, seed }, "Drawing regions…");
             }
             SetAction::ToggleDiagonals => {
@@ -637,7 +637,7 @@ mod tests {
 
     #[test]
     fn regions_drawn_as_walls_become_a_jigsaw_and_undo_as_one_change() {
-        let e = |a, b| Edge::new(9, a, b).unwrap();
+        let e = |a, b| Edge::new(9, CellId(a), CellId(b)).unwrap();
         let s = SudokuSetter::new("size 9\n".parse().unwrap());
         let s = play(s, [SetAction::DrawRegions(true)]);
         assert_eq!(s.draft.as_ref().unwrap().walls.len(), 36, "the boxes' borders");
@@ -681,7 +681,7 @@ mod tests {
 
     #[test]
     fn random_regions_keep_the_walls_drawn_and_diagonals_and_houses_join_the_layout() {
-        let e = |a, b| Edge::new(6, a, b).unwrap();
+        let e = |a, b| Edge::new(6, CellId(a), CellId(b)).unwrap();
         let s = SudokuSetter::new("size 6\nno-boxes\n".parse().unwrap());
         let s =
             play(s, [SetAction::DrawRegions(true), SetAction::StrokeStart(e(0, 1)), SetAction::StrokeOver(e(6, 7))]);

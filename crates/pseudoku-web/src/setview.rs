@@ -108,7 +108,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         "ArrowRight" if col + 1 < n => Some(focus + 1),
                         _ => None,
                     };
-                    other.and_then(|o| Edge::new(n, focus, o)).map(SetAction::ToggleWall)
+                    other.and_then(|o| Edge::new(n, CellId(focus as u32), CellId(o as u32))).map(SetAction::ToggleWall)
                 } else {
                     match key.as_str() {
                         "ArrowUp" => Some(SetAction::Move(Direction::Up)),
