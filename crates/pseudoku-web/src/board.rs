@@ -178,11 +178,17 @@ impl BoardView {
     }
 }
 
+/// A press on a cell; `add` (Ctrl or Shift held) adds it to the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    pub cell: CellId,
+    pub add: bool,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     pub view: Rc<BoardView>,
-    /// A press on a cell; `true` adds it to the selection (Ctrl or Shift).
-    pub on_press: Callback<(CellId, bool)>,
+    pub on_press: Callback<Press>,
     /// A drag moved onto a cell.
     pub on_drag: Callback<CellId>,
 }
@@ -354,7 +360,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 onpointerdown={move |e: PointerEvent| {
                     if e.button() == 0 {
                         *dragging_down.borrow_mut() = true;
-                        on_press.emit((cell, e.ctrl_key() || e.meta_key() || e.shift_key()));
+                        on_press.emit(Press { cell, add: e.ctrl_key() || e.meta_key() || e.shift_key() });
                     }
                 }}>
                 { sh.outline }

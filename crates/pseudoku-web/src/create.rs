@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, EngineWorker};
 use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
-use crate::setter::{nodes_text, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
+use crate::setter::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
 use crate::wire::WireDifficulty;
 
 #[derive(Properties, PartialEq)]
@@ -118,7 +118,7 @@ pub fn Create(props: &CreateProps) -> Html {
 
     let analysis = &setter.analysis;
     let counting = analysis.count.is_none() && analysis.failed.is_none();
-    let unique = analysis.count == Some((1, true));
+    let unique = analysis.count.is_some_and(Count::unique);
     let reason = analysis.agreement.as_ref().and_then(|a| a.reason.clone());
     let answers = analysis.answers.len();
     let progress = analysis.progress.filter(|_| counting);
@@ -248,7 +248,7 @@ pub fn Create(props: &CreateProps) -> Html {
                         <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
-                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.0 == 0)}
+                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found == 0)}
                             onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
                         <button type="button" class="trim" disabled={busy || !unique || analysis.redundant.is_empty()}
                             onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
@@ -328,10 +328,10 @@ pub fn Create(props: &CreateProps) -> Html {
 }
 
 /// "5", or "50 shown" when there are more answers than were sent.
-fn count_label(count: Option<(u64, bool)>, shown: usize) -> String {
+fn count_label(count: Option<Count>, shown: usize) -> String {
     match count {
-        Some((n, true)) if n as usize == shown => n.to_string(),
-        Some((n, exact)) => format!("{}{n} ({shown} shown)", if exact { "" } else { "at least " }),
+        Some(Count { found: n, exact: true }) if n as usize == shown => n.to_string(),
+        Some(Count { found: n, exact }) => format!("{}{n} ({shown} shown)", if exact { "" } else { "at least " }),
         None => shown.to_string(),
     }
 }

@@ -30,6 +30,13 @@ pub enum Target {
     Cells,
 }
 
+/// A hint's edge: its two cells together (else apart) in every answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintEdge {
+    pub edge: Edge,
+    pub together: bool,
+}
+
 /// Everything the board shows. Edges are those of an `n × n` grid.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
@@ -51,8 +58,7 @@ pub struct BoardView {
     pub bad: Vec<usize>,
     /// Cells the "no answer" reason is about.
     pub reason: Vec<usize>,
-    /// A hint's edge: together (else apart) in every answer.
-    pub hint: Option<(Edge, bool)>,
+    pub hint: Option<HintEdge>,
     pub focus: usize,
     /// What a screen reader says the grid is.
     pub label: String,
@@ -303,7 +309,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
             <g class="joins" aria-hidden="true">{ for joins }</g>
             <path class="walls" d={path(&view.walls)} aria-hidden="true" />
             <path class="redundant" d={path(&view.redundant)} aria-hidden="true" />
-            if let Some((edge, together)) = view.hint {
+            if let Some(HintEdge { edge, together }) = view.hint {
                 <path class={classes!("hint", together.then_some("together"))} d={line(&edge)} aria-hidden="true" />
             }
             <rect class="frame" x="0" y="0" width={size.to_string()} height={size.to_string()} aria-hidden="true" />

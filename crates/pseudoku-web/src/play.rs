@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
 use crate::history::History;
-use crate::setter::{count_words, Analysis, COUNT_LIMIT};
+use crate::setter::{count_words, Analysis, Count, COUNT_LIMIT};
 use crate::wire::{Body, Job, Reply, Request};
 
 /// What a pointer stroke or a key does to cells.
@@ -396,7 +396,7 @@ impl Player {
                 match reply.body {
                     Body::Progress { nodes, answers } => next.analysis.progress = Some((nodes, answers)),
                     Body::Counted { answers_found, exact, answers } => {
-                        next.analysis.count = Some((answers_found, exact));
+                        next.analysis.count = Some(Count { found: answers_found, exact });
                         next.analysis.answers = answers
                             .iter()
                             .filter_map(|l| Partition::from_labels(n, &l.iter().map(|&x| x.into()).collect::<Vec<_>>()))

@@ -17,9 +17,9 @@ use yew::prelude::*;
 
 use crate::browser::{self, EngineWorker};
 use crate::create::seed_of;
-use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
+use crate::pboard::{symbol_chars, BoardView, HintEdge, PBoard, Target};
 use crate::play::{PlayAction, Player, SavedPlay, Tool};
-use crate::setter::EXAMPLES;
+use crate::setter::{Count, EXAMPLES};
 use crate::wire::WireDifficulty;
 use pseudoku_core::partition::Instance;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -168,8 +168,8 @@ pub fn Play(props: &PlayProps) -> Html {
     let solved = player.is_solved();
     let count = player.analysis.count;
     let answers_text = match count {
-        Some((1, true)) => "This challenge has exactly one answer.".to_owned(),
-        Some((k, true)) => match player.found_numbers().as_slice() {
+        Some(Count { found: 1, exact: true }) => "This challenge has exactly one answer.".to_owned(),
+        Some(Count { found: k, exact: true }) => match player.found_numbers().as_slice() {
             [] => format!("This challenge has {k} answers; you have found none yet."),
             [one] => format!("This challenge has {k} answers; you have found answer {one}."),
             found => format!(
@@ -178,7 +178,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
             ),
         },
-        Some((k, false)) => {
+        Some(Count { found: k, exact: false }) => {
             format!("This challenge has at least {k} answers; you have found {}.", player.found_count())
         }
         None => format!("Counting this challenge's answers… ({})", player.count_text()),
@@ -403,7 +403,7 @@ fn board_view(player: &Player) -> BoardView {
         redundant: Vec::new(),
         bad,
         reason: Vec::new(),
-        hint: player.hint.as_ref().map(|h| (h.edge, h.together)),
+        hint: player.hint.as_ref().map(|h| HintEdge { edge: h.edge, together: h.together }),
         focus: player.focus,
         label: format!("Pseudoku grid, {n} by {n}"),
     }

@@ -17,6 +17,7 @@ use yew::Reducible;
 use crate::game::{neighbour, Direction};
 use crate::history::History;
 use crate::regions::{self, Drawn};
+use crate::setter::Count;
 use crate::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
 
 /// Solutions are counted up to this many.
@@ -26,7 +27,7 @@ pub const SOLUTION_LIMIT: u64 = 1000;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetAnalysis {
     pub progress: Option<(u64, u64)>,
-    pub count: Option<(u64, bool)>,
+    pub count: Option<Count>,
     /// A cell where two solutions differ.
     pub differ: Option<CellId>,
     /// Givens that could each go (unique puzzles).
@@ -319,10 +320,10 @@ impl SudokuSetter {
         }
         match (&self.analysis.failed, self.analysis.count, self.analysis.progress) {
             (Some(message), _, _) => message.clone(),
-            (_, Some((0, _)), _) => "no solution".into(),
-            (_, Some((1, true)), _) => "exactly one solution".into(),
-            (_, Some((n, true)), _) => format!("{n} solutions"),
-            (_, Some((n, false)), _) => format!("at least {n} solutions"),
+            (_, Some(Count { found: 0, .. }), _) => "no solution".into(),
+            (_, Some(Count { found: 1, exact: true }), _) => "exactly one solution".into(),
+            (_, Some(Count { found: n, exact: true }), _) => format!("{n} solutions"),
+            (_, Some(Count { found: n, exact: false }), _) => format!("at least {n} solutions"),
             (_, None, Some((nodes, found))) => {
                 format!("counting… {found} so far, {} nodes searched", crate::setter::nodes_text(nodes))
             }
@@ -556,7 +557,7 @@ impl SudokuSetter {
         let a = &mut next.analysis;
         match reply.body {
             Body::Progress { nodes, answers } => a.progress = Some((nodes, answers)),
-            Body::Counted { answers_found, exact, .. } => a.count = Some((answers_found, exact)),
+            Body::Counted { answers_found, exact, .. } => a.count = Some(Count { found: answers_found, exact }),
             Body::Cells { kind, cells } => {
                 let cells = cells.into_iter().map(CellId).collect::<Vec<_>>();
                 match kind {

@@ -42,13 +42,33 @@ pub struct Task {
     pub doing: &'static str,
 }
 
+/// How many answers (or solutions) a count found: all of them when
+/// `exact`, else it stopped at its limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub found: u64,
+    pub exact: bool,
+}
+
+impl Count {
+    /// Exactly one.
+    pub fn unique(self) -> bool {
+        self == Count { found: 1, exact: true }
+    }
+
+    /// More than one (or at least as many as the limit).
+    pub fn several(self) -> bool {
+        self.found > 1 || !self.exact
+    }
+}
+
 /// What is known about the answers of the current walls.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Analysis {
     /// The last progress report of the count, while it runs.
     pub progress: Option<(u64, u64)>,
     /// Answers found and whether that is all of them.
-    pub count: Option<(u64, bool)>,
+    pub count: Option<Count>,
     /// The first answers, for showing.
     pub answers: Vec<Partition>,
     pub agreement: Option<Agreement>,
@@ -356,7 +376,7 @@ impl Setter {
         match reply.body {
             Body::Progress { nodes, answers } => next.analysis.progress = Some((nodes, answers)),
             Body::Counted { answers_found, exact, answers } => {
-                next.analysis.count = Some((answers_found, exact));
+                next.analysis.count = Some(Count { found: answers_found, exact });
                 next.analysis.answers = answers
                     .iter()
                     .filter_map(|labels| {
@@ -381,10 +401,10 @@ impl Setter {
 pub fn count_words(analysis: &Analysis) -> String {
     match (analysis.count, analysis.progress, &analysis.failed) {
         (_, _, Some(message)) => message.clone(),
-        (Some((0, _)), _, _) => "no answer".into(),
-        (Some((1, true)), _, _) => "exactly one answer".into(),
-        (Some((n, true)), _, _) => format!("{n} answers"),
-        (Some((n, false)), _, _) => format!("at least {n} answers"),
+        (Some(Count { found: 0, .. }), _, _) => "no answer".into(),
+        (Some(Count { found: 1, exact: true }), _, _) => "exactly one answer".into(),
+        (Some(Count { found: n, exact: true }), _, _) => format!("{n} answers"),
+        (Some(Count { found: n, exact: false }), _, _) => format!("at least {n} answers"),
         (None, Some((nodes, answers)), _) => {
             let found = match answers {
                 1 => "1 answer so far".to_owned(),
@@ -475,7 +495,8 @@ mod tests {
 
     #[test]
     fn count_words_are_the_ones_the_page_promises() {
-        let words = |count| count_words(&Analysis { count: Some(count), ..Analysis::default() });
+        let words =
+            |(found, exact)| count_words(&Analysis { count: Some(Count { found, exact }), ..Analysis::default() });
         assert_eq!(words((0, true)), "no answer");
         assert_eq!(words((1, true)), "exactly one answer");
         assert_eq!(words((5, true)), "5 answers");

@@ -15,13 +15,14 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::board::{Board, BoardView, HintMark};
+use crate::board::{Board, BoardView, HintMark, Press};
 use crate::browser::{self, EngineWorker};
 use crate::controls::Keypad;
 use crate::create::seed_of;
 use crate::game::{key_symbol, Direction, Mode};
 use crate::pboard::{self, PBoard, Target};
 use crate::setsudoku::{RegionDraft, SetAction, SudokuSetter};
+use crate::setter::Count;
 use crate::sudoku::LAYOUTS;
 use crate::wire::WireSymmetry;
 
@@ -152,7 +153,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     ));
     let on_press = {
         let d = d.clone();
-        Callback::from(move |(cell, add): (CellId, bool)| {
+        Callback::from(move |Press { cell, add }| {
             d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
         })
     };
@@ -164,8 +165,8 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         Some(draft) => region_board(draft, &setter, &d),
         None => html! { <Board {view} {on_press} {on_drag} /> },
     };
-    let unique = analysis.count == Some((1, true));
-    let several = analysis.count.is_some_and(|(n, exact)| n > 1 || !exact);
+    let unique = analysis.count.is_some_and(Count::unique);
+    let several = analysis.count.is_some_and(Count::several);
     let busy = setter.task.is_some();
     let puzzle = setter.puzzle();
     let share = link::encode_sudoku(&puzzle).ok().map(|k| format!("{}#p={k}", browser::page_base()));
@@ -228,7 +229,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                     }
                     if !analysis.conflicts.is_empty() {
                         <p class="reason">{ format!("These givens break a rule: {}.", analysis.conflicts.iter().map(|&c| place(c)).collect::<Vec<_>>().join(", ")) }</p>
-                    } else if analysis.count == Some((0, true)) {
+                    } else if analysis.count == Some(Count { found: 0, exact: true }) {
                         <p class="reason">{ "No given conflicts with another directly, but the search found no solution." }</p>
                     }
                     if let (true, Some(cell)) = (several, analysis.differ) {

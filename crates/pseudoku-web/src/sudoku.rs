@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::board::{cell_element_id, Board, BoardView};
+use crate::board::{cell_element_id, Board, BoardView, Press};
 use crate::browser::{self, EngineWorker};
 use crate::controls::{houses_of, Keypad, Notice, Status};
 use crate::create::seed_of;
@@ -366,7 +366,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     let view = Rc::new(BoardView::of(game, layout.clone()));
     let on_press = {
         let d = d.clone();
-        Callback::from(move |(cell, add)| d.dispatch(TableAction::Game(Action::Select { cell, add })))
+        Callback::from(move |Press { cell, add }| d.dispatch(TableAction::Game(Action::Select { cell, add })))
     };
     let on_drag = {
         let d = d.clone();
