@@ -132,15 +132,23 @@ fn chains<const W: usize>(
         }
     }
     let count = alive.len();
-    // layers[t][i * n + d]: the literals of search i first reached after t links.
-    let mut layers: Vec<Vec<Cells<W>>> = vec![vec![Cells::EMPTY; count * n]];
-    let mut seen_on = vec![Cells::<W>::EMPTY; count * n];
-    let mut seen_off = vec![Cells::<W>::EMPTY; count * n];
+    // Without links within cells, a chain keeps to one symbol: a search
+    // stores one cell set per layer, else one per symbol.
+    let width = if mode.cell { n } else { 1 };
+    let first = |cand: usize| if mode.cell { 0 } else { cand % n };
+    // Layer t of search i is `store[at[t * count + i]..][..width]`, its
+    // sets for the symbols from `first(cand)`; a search stores only the
+    // layers it reaches.
+    let mut store = vec![Cells::<W>::EMPTY; count * width];
+    let mut at: Vec<usize> = (0..count).map(|i| i * width).collect();
+    let mut seen_on = vec![Cells::<W>::EMPTY; count * width];
+    let mut seen_off = vec![Cells::<W>::EMPTY; count * width];
     for (i, &(cand, on, _)) in alive.iter().enumerate() {
-        let (c, d) = (cand / n, cand % n);
-        layers[0][i * n + d].insert(c);
+        let c = cand / n;
+        let slot = i * width + cand % n - first(cand);
+        store[slot].insert(c);
         let seen = if on { &mut seen_on } else { &mut seen_off };
-        seen[i * n + d].insert(c);
+        seen[slot].insert(c);
     }
     let mut found = vec![usize::MAX; count];
     let mut best_links = usize::MAX;
@@ -148,9 +156,7 @@ fn chains<const W: usize>(
     let mut next = vec![Cells::<W>::EMPTY; n];
     let mut t = 0;
     while !index.is_empty() {
-        layers.push(vec![Cells::EMPTY; count * n]);
-        let (done, new) = layers.split_at_mut(t + 1);
-        let new = &mut new[0];
+        at.resize((t + 2) * count, usize::MAX);
         index.retain(|&i| {
             let (cand, start_on, max) = alive[i];
             if t + 1 > max.min(best_links).div_ceil(2) {
@@ -158,25 +164,25 @@ fn chains<const W: usize>(
             }
             // Layer t is "on" when it has the start's polarity.
             let on = start_on == (t % 2 == 0);
-            // Without links within cells, a chain keeps to one symbol.
-            let span = if mode.cell { 0..n } else { cand % n..cand % n + 1 };
-            let range = i * n..(i + 1) * n;
+            let lo = first(cand);
+            let span = lo..lo + width;
             for d in span.clone() {
                 next[d] = Cells::EMPTY;
             }
-            expand(g, mode, on, &done[t][range.clone()], &mut next);
-            let seen = if on { &mut seen_off[range.clone()] } else { &mut seen_on[range.clone()] };
+            expand(g, mode, on, lo, &store[at[t * count + i]..][..width], &mut next);
+            let seen = if on { &mut seen_off } else { &mut seen_on };
+            let seen = &mut seen[i * width..(i + 1) * width];
             let mut any = false;
             for d in span.clone() {
-                next[d] = next[d].minus(&seen[d]);
-                seen[d].union_with(&next[d]);
+                next[d] = next[d].minus(&seen[d - lo]);
+                seen[d - lo].union_with(&next[d]);
                 any |= !next[d].is_empty();
             }
             // Meeting points: a new literal whose opposite came j links
             // from the start (j of t's parity; j = 0 is the goal itself).
             for j in (t % 2..=t).step_by(2) {
-                let layer = &done[j][range.clone()];
-                if span.clone().any(|d| next[d].intersects(&layer[d])) {
+                let layer = &store[at[j * count + i]..][..width];
+                if span.clone().any(|d| next[d].intersects(&layer[d - lo])) {
                     let links = t + 1 + j;
                     if links <= max && links < found[i] {
                         found[i] = links;
@@ -185,7 +191,10 @@ fn chains<const W: usize>(
                     break;
                 }
             }
-            new[range][span.clone()].copy_from_slice(&next[span]);
+            if any {
+                at[(t + 1) * count + i] = store.len();
+                store.extend_from_slice(&next[span]);
+            }
             any
         });
         t += 1;
@@ -204,14 +213,15 @@ fn chains<const W: usize>(
 }
 
 /// One layer of links from `layer` (true literals when `on`, else false
-/// ones) into `next`, one cell set per symbol.
-fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, layer: &[Cells<W>], next: &mut [Cells<W>]) {
+/// ones; one cell set per symbol from `first`) into `next`, one cell set
+/// per symbol.
+fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, first: usize, layer: &[Cells<W>], next: &mut [Cells<W>]) {
     let n = g.n;
-    for d in 0..n {
-        if layer[d].is_empty() {
+    for (d, set) in layer.iter().enumerate().map(|(k, set)| (first + k, set)) {
+        if set.is_empty() {
             continue;
         }
-        for c in layer[d].iter() {
+        for c in set.iter() {
             if on {
                 // Weak links: the symbol in the peers, the cell's others.
                 next[d].union_with(&g.peers[c].and(&g.places[d]));
@@ -519,7 +529,7 @@ impl<'g, const W: usize> Search<'g, W> {
         let mut on = start.1;
         for t in 1..=max {
             next.fill(Cells::EMPTY);
-            expand(g, mode, on, &layer, &mut next);
+            expand(g, mode, on, 0, &layer, &mut next);
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
             let mut any = false;
@@ -565,7 +575,7 @@ impl<'g, const W: usize> Search<'g, W> {
             let layer = &done[from..];
             let next = &mut next[..n];
             let mut any = false;
-            expand(g, mode, on, layer, next);
+            expand(g, mode, on, 0, layer, next);
             let seen = if on { &mut self.seen_off } else { &mut self.seen_on };
             for d in 0..n {
                 next[d] = next[d].minus(&seen[d]);

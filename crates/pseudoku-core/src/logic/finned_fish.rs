@@ -13,7 +13,7 @@
 //! group (4.0, 5.4, 5.8).
 
 use super::single_digit::strong_links_rating;
-use super::subsets::subsets;
+use super::subsets::{subsets, within};
 use super::{Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
@@ -112,8 +112,11 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                         (mask.count_ones() as usize <= k).then_some((i, mask))
                     })
                     .collect();
-                let mut chosen = Vec::with_capacity(k);
-                let found = choose(&usable, k, 0, 0, &mut chosen, &mut |chosen, outside| {
+                // Choose `k` usable bases whose covers outside the fin box
+                // number at most `k`.
+                let masks: Vec<u128> = usable.iter().map(|&(_, mask)| mask).collect();
+                let found = within(&masks, k, &mut |chosen, outside| {
+                    let chosen: Vec<usize> = chosen.iter().map(|&i| usable[i].0).collect();
                     let base: Vec<&Base> = chosen.iter().map(|&i| &bases[i]).collect();
                     if overlapping && !disjoint(board, &base.iter().map(|b| b.house).collect::<Vec<_>>()) {
                         return None;
@@ -139,39 +142,6 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
     best
 }
 
-/// Chooses `k` of the usable bases (indices into `bases`) whose covers
-/// outside the fin box number at most `k`, and calls `f` on each choice.
-fn choose(
-    usable: &[(usize, u128)],
-    k: usize,
-    start: usize,
-    union: u128,
-    chosen: &mut Vec<usize>,
-    f: &mut dyn FnMut(&[usize], u128) -> Option<Step>,
-) -> Option<Step> {
-    if chosen.len() == k {
-        return f(chosen, union);
-    }
-    for i in start..usable.len() {
-        if usable.len() - i < k - chosen.len() {
-            break;
-        }
-        let next = union | usable[i].1;
-        if next.count_ones() as usize > k {
-            continue;
-        }
-        chosen.push(usable[i].0);
-        if let Some(step) = choose(usable, k, i + 1, next, chosen, f) {
-            return Some(step);
-        }
-        chosen.pop();
-    }
-    None
-}
-
-/// The step of `k` bases whose places outside the fin box lie in the
-/// covers `outside`, completed by covers through the fin box, if it
-/// eliminates anything.
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     board: &Board,
