@@ -180,7 +180,12 @@ fn chains<const W: usize>(
             }
             // Meeting points: a new literal whose opposite came j links
             // from the start (j of t's parity; j = 0 is the goal itself).
-            for j in (t % 2..=t).step_by(2) {
+            // Those layers make up what was seen of layer t's polarity, so
+            // the layers are looked at only when that meets the new one.
+            let same = if on { &seen_on } else { &seen_off };
+            let same = &same[i * width..(i + 1) * width];
+            let meets = span.clone().any(|d| next[d].intersects(&same[d - lo]));
+            for j in (t % 2..=t).step_by(2).filter(|_| meets) {
                 let layer = &store[at[j * count + i]..][..width];
                 if span.clone().any(|d| next[d].intersects(&layer[d - lo])) {
                     let links = t + 1 + j;

@@ -38,9 +38,10 @@ struct Base {
 
 fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
     let layout = board.layout();
-    houses.iter().enumerate().all(|(i, &a)| {
-        houses[i + 1..].iter().all(|&b| !layout.house(a).cells.iter().any(|c| layout.house(b).cells.contains(c)))
-    })
+    houses
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| houses[i + 1..].iter().all(|&b| !layout.house(a).cells.iter().any(|c| layout.in_house(*c, b))))
 }
 
 /// The lowest rated finned fish of `k` bases (then the one with the most
@@ -97,7 +98,7 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                 }
             }
             for &fin_house in &fin_houses {
-                let in_fin = |c: &CellId| layout.house(fin_house).cells.contains(c);
+                let in_fin = |c: &CellId| layout.in_house(*c, fin_house);
                 // Each usable base with the covers of its places outside the fin box.
                 let usable: Vec<(usize, u128)> = bases
                     .iter()
@@ -197,7 +198,7 @@ fn evaluate(
         if fins.is_empty() || thinnest == 0 || (overlapping && !disjoint(board, &cover_houses)) {
             return None;
         }
-        let in_base = |c: &CellId| houses.iter().any(|&h| layout.house(h).cells.contains(c));
+        let in_base = |c: &CellId| houses.iter().any(|&h| layout.in_house(*c, h));
         let mut targets: Vec<CellId> = cover_houses
             .iter()
             .flat_map(|&h| board.places(h, s))

@@ -20,9 +20,7 @@ pub(super) fn jellyfish(board: &Board) -> Option<Step> {
 
 fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
     houses.iter().enumerate().all(|(i, &a)| {
-        houses[i + 1..]
-            .iter()
-            .all(|&b| !board.layout().house(a).cells.iter().any(|c| board.layout().house(b).cells.contains(c)))
+        houses[i + 1..].iter().all(|&b| !board.layout().house(a).cells.iter().any(|c| board.layout().in_house(*c, b)))
     })
 }
 
@@ -70,7 +68,7 @@ fn fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
                 if covers.len() != k || !disjoint(board, &covers) {
                     return None;
                 }
-                let in_base = |c: &CellId| base.iter().any(|&h| layout.house(h).cells.contains(c));
+                let in_base = |c: &CellId| base.iter().any(|&h| layout.in_house(*c, h));
                 let eliminations: Vec<(CellId, Symbol)> =
                     covers.iter().flat_map(|&h| board.places(h, s)).filter(|c| !in_base(c)).map(|c| (c, s)).collect();
                 if eliminations.is_empty() {

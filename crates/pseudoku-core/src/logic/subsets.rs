@@ -116,7 +116,7 @@ fn naked(board: &Board, k: usize, technique: Technique) -> Option<Step> {
             let houses: Vec<HouseId> = board
                 .layout()
                 .houses_of(members[0])
-                .filter(|&g| members.iter().all(|m| board.layout().house(g).cells.contains(m)))
+                .filter(|&g| members.iter().all(|m| board.layout().in_house(*m, g)))
                 .collect();
             let mut eliminations = Vec::new();
             for &g in &houses {
