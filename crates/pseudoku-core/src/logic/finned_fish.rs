@@ -14,18 +14,18 @@
 
 use super::single_digit::strong_links_rating;
 use super::subsets::{subsets, within};
-use super::{Board, Step, Technique};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
-pub(super) fn x_wing(board: &Board) -> Option<Step> {
-    finned(board, 2, Technique::FinnedXWing, Technique::SashimiXWing)
+pub(super) fn x_wing(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 2, (Technique::FinnedXWing, Technique::SashimiXWing), symbols)
 }
-pub(super) fn swordfish(board: &Board) -> Option<Step> {
-    finned(board, 3, Technique::FinnedSwordfish, Technique::SashimiSwordfish)
+pub(super) fn swordfish(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 3, (Technique::FinnedSwordfish, Technique::SashimiSwordfish), symbols)
 }
-pub(super) fn jellyfish(board: &Board) -> Option<Step> {
-    finned(board, 4, Technique::FinnedJellyfish, Technique::SashimiJellyfish)
+pub(super) fn jellyfish(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 4, (Technique::FinnedJellyfish, Technique::SashimiJellyfish), symbols)
 }
 
 /// A base house: its places of the symbol, each with the index of its one
@@ -46,7 +46,7 @@ fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
 
 /// The lowest rated finned fish of `k` bases (then the one with the most
 /// eliminations), as Sudoku Explainer picks among its strong links.
-fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Option<Step> {
+fn finned(board: &Board, k: usize, (finned, sashimi): (Technique, Technique), symbols: u64) -> Option<Step> {
     let layout = board.layout();
     let lowest = strong_links_rating(&vec![HouseKind::Row; k], false);
     let mut best: Option<Step> = None;
@@ -69,7 +69,7 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                 _ => None,
             }
         };
-        for s in (0..layout.size()).map(Symbol::new) {
+        for s in symbols_among(layout.size(), symbols) {
             let bases: Vec<Base> = board
                 .house_ids()
                 .filter(|&h| layout.house(h).kind == base_kind && !board.placed_in(h, s))

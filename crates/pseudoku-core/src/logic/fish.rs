@@ -4,18 +4,18 @@
 //! Jellyfish (4).
 
 use super::subsets::within;
-use super::{Board, Step, Technique};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
-pub(super) fn x_wing(board: &Board) -> Option<Step> {
-    fish(board, 2, Technique::XWing)
+pub(super) fn x_wing(board: &Board, symbols: u64) -> Option<Step> {
+    fish(board, 2, Technique::XWing, symbols)
 }
-pub(super) fn swordfish(board: &Board) -> Option<Step> {
-    fish(board, 3, Technique::Swordfish)
+pub(super) fn swordfish(board: &Board, symbols: u64) -> Option<Step> {
+    fish(board, 3, Technique::Swordfish, symbols)
 }
-pub(super) fn jellyfish(board: &Board) -> Option<Step> {
-    fish(board, 4, Technique::Jellyfish)
+pub(super) fn jellyfish(board: &Board, symbols: u64) -> Option<Step> {
+    fish(board, 4, Technique::Jellyfish, symbols)
 }
 
 fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
@@ -24,7 +24,7 @@ fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
     })
 }
 
-fn fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
+fn fish(board: &Board, k: usize, technique: Technique, symbols: u64) -> Option<Step> {
     let layout = board.layout();
     for (base_kind, cover_kind) in [(HouseKind::Row, HouseKind::Column), (HouseKind::Column, HouseKind::Row)] {
         // Each cell's one house of the cover kind (as a bit), if it has
@@ -39,7 +39,7 @@ fn fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
         let prune = cover_houses.len() <= 128;
         let overlapping = (0..layout.cell_count() as u32)
             .any(|c| layout.houses_of(CellId(c)).filter(|&h| layout.house(h).kind == base_kind).count() > 1);
-        for s in (0..layout.size()).map(Symbol::new) {
+        for s in symbols_among(layout.size(), symbols) {
             // A base with a place outside every cover house, or in two,
             // is in no fish; each other spans the covers of its places.
             let (bases, masks): (Vec<HouseId>, Vec<u128>) = board

@@ -343,8 +343,8 @@ fn consider(best: &mut Option<Hint>, hint: Hint) {
 
 /// Nishio forcing chains: one symbol, followed dynamically, to a
 /// contradiction.
-pub(super) fn nishio(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(nishio_in, board)).flatten()
+pub(super) fn nishio(board: &Board, symbols: u64) -> Option<Step> {
+    small_enough(board).then(|| by_width!(nishio_in, board, symbols)).flatten()
 }
 
 /// The most candidate slots (cells × symbols) the forcing chains search:
@@ -356,13 +356,17 @@ fn small_enough(board: &Board) -> bool {
     board.layout().cell_count() * board.layout().size() <= MAX_SLOTS
 }
 
-fn nishio_in<const W: usize>(board: &Board) -> Option<Step> {
+fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let mut prop = Propagator::new(&g, NISHIO);
     let mut anc = Ancestors::new(g.cell_count * g.n * 2);
     let mut best = None;
     let base = base_tenths(Technique::NishioForcingChain);
     for (order, cand) in g.sources().into_iter().enumerate() {
+        // A chain of one symbol: only the symbols asked for.
+        if symbols >> (cand % g.n) & 1 == 0 {
+            continue;
+        }
         for on in [true, false] {
             let trace = prop.run(literal(cand, on));
             contradiction(&g, &trace, &mut anc, cand, on, base, Technique::NishioForcingChain, order, &mut best);
@@ -598,7 +602,7 @@ mod tests {
                 rating: 7.6,
                 removed: &["r5c8 6"],
             },
-            nishio,
+            |board| nishio(board, u64::MAX),
         );
     }
 

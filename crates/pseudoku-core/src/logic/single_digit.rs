@@ -13,7 +13,7 @@
 //! grouped links cost 4.3. Sudoku Explainer tries all of these, easiest
 //! first, before XY-Wings (4.2).
 
-use super::{Board, Step, Technique};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
@@ -200,20 +200,20 @@ fn name(board: &Board, a: &Link, b: &Link) -> (Technique, f32) {
 }
 
 /// Skyscrapers, 2-String Kites and Turbot Fish: two plain strong links.
-pub(super) fn two_links(board: &Board) -> Option<Step> {
-    search(board, false)
+pub(super) fn two_links(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, false, symbols)
 }
 
 /// Empty Rectangles and other patterns of two strong links with a group.
-pub(super) fn grouped_links(board: &Board) -> Option<Step> {
-    search(board, true)
+pub(super) fn grouped_links(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, true, symbols)
 }
 
 /// The easiest (lowest rated, then most eliminations) pattern of two links.
-fn search(board: &Board, grouped: bool) -> Option<Step> {
+fn search(board: &Board, grouped: bool, symbols: u64) -> Option<Step> {
     let mut best: Option<Step> = None;
     let words = board.layout().cell_count().div_ceil(64);
-    for symbol in (0..board.layout().size()).map(Symbol::new) {
+    for symbol in symbols_among(board.layout().size(), symbols) {
         let mut places = vec![0u64; words];
         for c in (0..board.layout().cell_count() as u32).map(CellId).filter(|&c| board.has(c, symbol)) {
             places[c.index() / 64] |= 1 << (c.0 % 64);
