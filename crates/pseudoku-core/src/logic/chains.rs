@@ -133,30 +133,37 @@ fn chains<const W: usize>(
     }
     let count = alive.len();
     // Without links within cells, a chain keeps to one symbol: a search
-    // stores one cell set per layer, else one per symbol.
+    // has one cell set per layer, else one per symbol (at most 64).
     let width = if mode.cell { n } else { 1 };
     let first = |cand: usize| if mode.cell { 0 } else { cand % n };
-    // Layer t of search i is `store[at[t * count + i]..][..width]`, its
-    // sets for the symbols from `first(cand)`; a search stores only the
-    // layers it reaches.
-    let mut store = vec![Cells::<W>::EMPTY; count * width];
-    let mut at: Vec<usize> = (0..count).map(|i| i * width).collect();
+    // Layer t of search i is `layers[t * count + i]`: where its sets start
+    // in `store` and a mask of their symbols (bit k: symbol `first + k`);
+    // only the sets that are not empty are stored, in symbol order, and
+    // a search stores only the layers it reaches.
+    let mut store: Vec<Cells<W>> = Vec::with_capacity(count);
+    let mut layers: Vec<(usize, u64)> = Vec::with_capacity(count);
     let mut seen_on = vec![Cells::<W>::EMPTY; count * width];
     let mut seen_off = vec![Cells::<W>::EMPTY; count * width];
     for (i, &(cand, on, _)) in alive.iter().enumerate() {
-        let c = cand / n;
-        let slot = i * width + cand % n - first(cand);
-        store[slot].insert(c);
+        let (c, k) = (cand / n, cand % n - first(cand));
+        let mut set = Cells::EMPTY;
+        set.insert(c);
+        layers.push((store.len(), 1 << k));
+        store.push(set);
         let seen = if on { &mut seen_on } else { &mut seen_off };
-        seen[slot].insert(c);
+        seen[i * width + k] = set;
     }
+    // The set of symbol `first + k` in a stored layer (`k` in its mask).
+    let set_of = |store: &[Cells<W>], (at, mask): (usize, u64), k: usize| {
+        store[at + (mask & ((1 << k) - 1)).count_ones() as usize]
+    };
     let mut found = vec![usize::MAX; count];
     let mut best_links = usize::MAX;
     let mut index: Vec<usize> = (0..count).collect();
     let mut next = vec![Cells::<W>::EMPTY; n];
     let mut t = 0;
     while !index.is_empty() {
-        at.resize((t + 2) * count, usize::MAX);
+        layers.resize((t + 2) * count, (0, 0));
         index.retain(|&i| {
             let (cand, start_on, max) = alive[i];
             if t + 1 > max.min(best_links).div_ceil(2) {
@@ -169,14 +176,21 @@ fn chains<const W: usize>(
             for d in span.clone() {
                 next[d] = Cells::EMPTY;
             }
-            expand(g, mode, on, lo, &store[at[t * count + i]..][..width], &mut next);
+            let layer = layers[t * count + i];
+            let sets = bits(layer.1).map(|k| (lo + k, set_of(&store, layer, k)));
+            expand(g, mode, on, sets, &mut next);
             let seen = if on { &mut seen_off } else { &mut seen_on };
             let seen = &mut seen[i * width..(i + 1) * width];
-            let mut any = false;
+            let mut mask = 0u64;
             for d in span.clone() {
+                if next[d].is_empty() {
+                    continue;
+                }
                 next[d] = next[d].minus(&seen[d - lo]);
-                seen[d - lo].union_with(&next[d]);
-                any |= !next[d].is_empty();
+                if !next[d].is_empty() {
+                    seen[d - lo].union_with(&next[d]);
+                    mask |= 1 << (d - lo);
+                }
             }
             // Meeting points: a new literal whose opposite came j links
             // from the start (j of t's parity; j = 0 is the goal itself).
@@ -184,10 +198,10 @@ fn chains<const W: usize>(
             // the layers are looked at only when that meets the new one.
             let same = if on { &seen_on } else { &seen_off };
             let same = &same[i * width..(i + 1) * width];
-            let meets = span.clone().any(|d| next[d].intersects(&same[d - lo]));
+            let meets = bits(mask).any(|k| next[lo + k].intersects(&same[k]));
             for j in (t % 2..=t).step_by(2).filter(|_| meets) {
-                let layer = &store[at[j * count + i]..][..width];
-                if span.clone().any(|d| next[d].intersects(&layer[d - lo])) {
+                let layer = layers[j * count + i];
+                if bits(mask & layer.1).any(|k| next[lo + k].intersects(&set_of(&store, layer, k))) {
                     let links = t + 1 + j;
                     if links <= max && links < found[i] {
                         found[i] = links;
@@ -196,11 +210,11 @@ fn chains<const W: usize>(
                     break;
                 }
             }
-            if any {
-                at[(t + 1) * count + i] = store.len();
-                store.extend_from_slice(&next[span]);
+            if mask != 0 {
+                layers[(t + 1) * count + i] = (store.len(), mask);
+                store.extend(bits(mask).map(|k| next[lo + k]));
             }
-            any
+            mask != 0
         });
         t += 1;
     }
@@ -218,11 +232,17 @@ fn chains<const W: usize>(
 }
 
 /// One layer of links from `layer` (true literals when `on`, else false
-/// ones; one cell set per symbol from `first`) into `next`, one cell set
-/// per symbol.
-fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, first: usize, layer: &[Cells<W>], next: &mut [Cells<W>]) {
+/// ones; cell sets with their symbol) into `next`, one cell set per
+/// symbol.
+fn expand<const W: usize>(
+    g: &Grid<W>,
+    mode: Mode,
+    on: bool,
+    layer: impl Iterator<Item = (usize, Cells<W>)>,
+    next: &mut [Cells<W>],
+) {
     let n = g.n;
-    for (d, set) in layer.iter().enumerate().map(|(k, set)| (first + k, set)) {
+    for (d, set) in layer {
         if set.is_empty() {
             continue;
         }
@@ -250,6 +270,17 @@ fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, first: usize, layer
             }
         }
     }
+}
+
+/// The bits of a mask, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
 }
 
 /// Cycles through every source, as Sudoku Explainer finds them: a
@@ -534,7 +565,7 @@ impl<'g, const W: usize> Search<'g, W> {
         let mut on = start.1;
         for t in 1..=max {
             next.fill(Cells::EMPTY);
-            expand(g, mode, on, 0, &layer, &mut next);
+            expand(g, mode, on, layer.iter().copied().enumerate(), &mut next);
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
             let mut any = false;
@@ -580,7 +611,7 @@ impl<'g, const W: usize> Search<'g, W> {
             let layer = &done[from..];
             let next = &mut next[..n];
             let mut any = false;
-            expand(g, mode, on, 0, layer, next);
+            expand(g, mode, on, layer.iter().copied().enumerate(), next);
             let seen = if on { &mut self.seen_off } else { &mut self.seen_on };
             for d in 0..n {
                 next[d] = next[d].minus(&seen[d]);
