@@ -98,7 +98,9 @@ fn fill_and_generate(c: &mut Criterion) {
 }
 
 /// The rater: the first 20 puzzles of each rated file (SE ratings 1.2 to
-/// 9+), and two generated 16×16 puzzles, each rated from its givens.
+/// 9+), and two 16×16 puzzles from the middle of BENCHMARKS.md's set
+/// (`pseudoku generate --size 16 --seed 1 --count 30`: seeds 10 and 21),
+/// each rated from its givens.
 fn rating(c: &mut Criterion) {
     let mut sets: Vec<Set> = Vec::new();
     if let Some(dir) = shared_data() {
@@ -111,7 +113,7 @@ fn rating(c: &mut Criterion) {
         eprintln!("../shared/data not found: the rated 9×9 sets are skipped");
     }
     let layout = Layout::classic(4).unwrap();
-    let puzzles = generated(&layout, 2, None);
+    let puzzles = [10, 21].map(|seed| generate(&layout, &GenerateConfig::default(), seed).unwrap().givens).to_vec();
     sets.push(("16x16 generated".to_owned(), layout, puzzles));
     let mut group = c.benchmark_group("rate");
     group.sample_size(10);
