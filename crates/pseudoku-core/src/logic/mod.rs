@@ -661,8 +661,14 @@ impl<'a> Board<'a> {
 }
 
 /// The symbols of a mask, lowest first.
-pub(crate) fn symbols_of(mask: u64) -> impl Iterator<Item = Symbol> {
-    (0..64).filter(move |b| mask & (1u64 << b) != 0).map(Symbol::new)
+pub(crate) fn symbols_of(mut mask: u64) -> impl Iterator<Item = Symbol> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = Symbol::new(mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+            s
+        })
+    })
 }
 
 /// A step made direct: its eliminations leave a symbol with one place in a

@@ -144,16 +144,23 @@ fn naked(board: &Board, k: usize, technique: Technique) -> Option<Step> {
 
 fn hidden(board: &Board, k: usize, technique: Technique, keep: &mut dyn FnMut(Step) -> Option<Step>) -> Option<Step> {
     board.house_ids().find_map(|h| {
-        let open: Vec<Symbol> = (0..board.layout().size())
-            .map(Symbol::new)
-            .filter(|&s| !board.placed_in(h, s) && (2..=k).contains(&board.places(h, s).count()))
-            .collect();
         let cells = &board.layout().house(h).cells;
-        // Each open symbol's places, one bit per cell of the house.
-        let masks: Vec<u128> = open
-            .iter()
-            .map(|s| cells.iter().enumerate().filter(|&(_, &c)| board.has(c, *s)).fold(0, |m, (i, _)| m | 1 << i))
-            .collect();
+        // Each symbol's places, one bit per cell of the house, and the
+        // symbols placed there, in one pass over the house.
+        let (mut spots, mut placed) = ([0u128; super::MAX_SYMBOLS], 0u64);
+        for (i, &c) in cells.iter().enumerate() {
+            if let Some(v) = board.value(c) {
+                placed |= 1 << v.index();
+            }
+            for s in symbols_of(board.candidates(c)) {
+                spots[s.index()] |= 1 << i;
+            }
+        }
+        // The symbols not placed with two to k places.
+        let (open, masks): (Vec<Symbol>, Vec<u128>) = (0..board.layout().size())
+            .filter(|&s| placed >> s & 1 == 0 && (2..=k).contains(&(spots[s].count_ones() as usize)))
+            .map(|s| (Symbol::new(s), spots[s]))
+            .unzip();
         within(&masks, k, &mut |chosen, _| {
             let symbols: Vec<Symbol> = chosen.iter().map(|&i| open[i]).collect();
             let mask = symbols.iter().fold(0u64, |m, s| m | 1 << s.index());
