@@ -24,7 +24,7 @@
 
 // tidy: long because one search serves every chain kind (X, XY, AIC, cycles), and splitting it
 // would spread the links' tables and the rating rule over several files.
-use super::links::{base_tenths, by_width, length_tenths, literal, step, Cells, Grid};
+use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 
 /// Which links a search follows.
@@ -441,23 +441,7 @@ const NONE: u32 = u32::MAX;
 /// The candidates a true `cand` makes false, in Sudoku Explainer's order:
 /// the cell's others, then the symbol in boxes, then in the other houses.
 fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
-    let n = g.n;
-    let (c, d) = (cand / n, cand % n);
-    out.clear();
-    if mode.cell {
-        let mut m = g.cands[c] & !(1 << d);
-        while m != 0 {
-            out.push(c * n + m.trailing_zeros() as usize);
-            m &= m - 1;
-        }
-    }
-    let mut done = Cells::<W>::EMPTY;
-    done.insert(c);
-    for &h in &g.houses_of[c] {
-        let there = g.house_cells[h as usize].and(&g.places[d]).minus(&done);
-        out.extend(there.iter().map(|x| x * n + d));
-        done.union_with(&there);
-    }
+    weak_targets(g, (&g.cands, &g.places), mode.cell, (cand / g.n, cand % g.n), out);
 }
 
 /// The candidates a false `cand` makes true: the other of a bivalue cell,
