@@ -1,12 +1,14 @@
 //! The engine against its named peer, Knuth's Algorithm X with dancing
 //! links ([`pseudoku_bench::dlx::Dlx`]), and against its own generic engine,
-//! on the same puzzles in the same run. `cargo bench -p pseudoku-bench`.
+//! on the same puzzles in the same run; and the rater (no peer) on rated
+//! 9×9 puzzles and a generated 16×16. `cargo bench -p pseudoku-bench`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use pseudoku_bench::dlx::Dlx;
-use pseudoku_bench::sets::{generated, read_9x9, shared_data};
+use pseudoku_bench::sets::{generated, read_9x9, read_rated, shared_data};
 use pseudoku_core::generate::{fill, generate, GenerateConfig};
 use pseudoku_core::layout::Layout;
+use pseudoku_core::logic::rate;
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::Solver;
 use pseudoku_core::symbol::Symbol;
@@ -100,5 +102,34 @@ fn fill_and_generate(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_sets, fill_and_generate);
+/// The rater: the first 20 puzzles of each rated file (SE ratings 1.2 to
+/// 9+), and two 16×16 puzzles from the middle of BENCHMARKS.md's set
+/// (`pseudoku generate --size 16 --seed 1 --count 30`: seeds 10 and 21),
+/// each rated from its givens.
+fn rating(c: &mut Criterion) {
+    let mut sets: Vec<Set> = Vec::new();
+    if let Some(dir) = shared_data() {
+        for level in ["easy", "medium", "hard", "diabolical"] {
+            if let Ok(text) = std::fs::read_to_string(dir.join("rated").join(format!("{level}.first1000.txt"))) {
+                sets.push((format!("9x9 {level}"), Layout::classic(3).unwrap(), read_rated(&text, 20)));
+            }
+        }
+    } else {
+        eprintln!("../shared/data not found: the rated 9×9 sets are skipped");
+    }
+    let layout = Layout::classic(4).unwrap();
+    let puzzles = [10, 21].map(|seed| generate(&layout, &GenerateConfig::default(), seed).unwrap().givens).to_vec();
+    sets.push(("16x16 generated".to_owned(), layout, puzzles));
+    let mut group = c.benchmark_group("rate");
+    group.sample_size(10);
+    for (name, layout, puzzles) in &sets {
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(name), puzzles, |b, puzzles| {
+            b.iter(|| puzzles.iter().map(|p| rate(layout, black_box(p)).expect("rated").se).sum::<f32>())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve_sets, fill_and_generate, rating);
 criterion_main!(benches);

@@ -34,6 +34,13 @@ pub fn read_9x9(text: &str, limit: usize) -> Vec<Vec<Option<Symbol>>> {
         .collect()
 }
 
+/// Reads up to `limit` 9×9 puzzles from a rated file (`hash puzzle
+/// rating` lines, as in `../shared/data/rated/`).
+pub fn read_rated(text: &str, limit: usize) -> Vec<Vec<Option<Symbol>>> {
+    let puzzles: Vec<&str> = text.lines().filter_map(|l| l.split_whitespace().nth(1)).collect();
+    read_9x9(&puzzles.join("\n"), limit)
+}
+
 /// `count` puzzles of `layout` with one solution each, from seeds
 /// `0..count`, cut until at most `givens` remain (or minimal).
 pub fn generated(layout: &Layout, count: u64, givens: Option<usize>) -> Vec<Vec<Option<Symbol>>> {
@@ -59,5 +66,12 @@ mod tests {
     fn numbered_lines_skip_blanks_and_comments() {
         let text = "# a set\n\n 12 \n#34\n56";
         assert_eq!(numbered_lines(text), [(3, "12"), (5, "56")]);
+    }
+
+    #[test]
+    fn rated_lines_give_their_puzzle() {
+        let puzzle = "4".repeat(81);
+        let text = format!("00005f662e09 {puzzle}  3.4\nnot a puzzle\n");
+        assert_eq!(read_rated(&text, 10), [vec![Some(Symbol::new(3)); 81]]);
     }
 }

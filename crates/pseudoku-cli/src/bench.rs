@@ -13,6 +13,7 @@ use anyhow::{bail, Result};
 use pseudoku_core::generate::{self, GenerateConfig};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
+use pseudoku_core::logic::{self, Level};
 use pseudoku_core::partition::{self, Instance, SolveConfig};
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
@@ -118,6 +119,42 @@ pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64
         per_puzzle(undecided)
     );
     println!("pseudoku: {ours}");
+    Ok(failures == 0)
+}
+
+/// Generates `count` puzzles of `level` (as `generate --difficulty`), each
+/// checked unique and rated again at its level.
+pub fn generate_rated(layout: &Layout, config: &GenerateConfig, level: Level, first: u64, count: u64) -> Result<bool> {
+    let (mut times, mut failures, mut attempts, mut givens) = (Vec::new(), 0, 0, 0);
+    let mut solver = Solver::new(layout);
+    for seed in first..first + count {
+        let t = Instant::now();
+        let made = generate::generate_rated(layout, config, level, seed);
+        times.push(t.elapsed());
+        match made {
+            Ok(made) => {
+                let p = &made.generated;
+                attempts += made.attempts as usize + 1;
+                givens += p.givens.iter().filter(|g| g.is_some()).count();
+                if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
+                    fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
+                } else if logic::rate(layout, &p.givens).map(|r| r.level) != Ok(level) {
+                    fail(&mut failures, format!("seed {seed}: the puzzle is not {level}"));
+                }
+            }
+            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
+        }
+    }
+    let made = (count - failures).max(1) as f64;
+    println!(
+        "{count} {level} puzzles of {} cells, {} unique, checked and rated {level}, {failures} failed, {:.1} givens \
+         and {:.2} grids tried on average",
+        layout.cell_count(),
+        count - failures,
+        givens as f64 / made,
+        attempts as f64 / made
+    );
+    println!("pseudoku: {}", Timing::of(&mut times));
     Ok(failures == 0)
 }
 

@@ -224,9 +224,10 @@ struct BenchArgs {
     /// --what generate: threads for the checks of --minimal, as `generate --threads` (default: one per core).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=generate::MAX_THREADS as u64))]
     threads: Option<u64>,
-    /// The difficulty of --what construct.
-    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
-    difficulty: DifficultyArg,
+    /// --what generate: puzzles of this level, as `generate --difficulty`; --what construct: easy, medium
+    /// (the default) or hard.
+    #[arg(long, value_enum)]
+    difficulty: Option<LevelArg>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -508,7 +509,13 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         BenchWhat::Rate => rate::bench_rate(file()?),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
-            bench::construct(size, args.difficulty.into(), first, args.count)
+            let difficulty = match args.difficulty {
+                Some(LevelArg::Easy) => DifficultyArg::Easy,
+                Some(LevelArg::Medium) | None => DifficultyArg::Medium,
+                Some(LevelArg::Hard) => DifficultyArg::Hard,
+                Some(_) => bail!("--what construct takes --difficulty easy, medium or hard"),
+            };
+            bench::construct(size, difficulty.into(), first, args.count)
         }
         BenchWhat::Fill => {
             let (layout, _) = layout_of(&args.layout)?;
@@ -522,7 +529,10 @@ fn bench(args: &BenchArgs) -> Result<bool> {
                 threads: threads_or_cores(args.threads),
                 ..GenerateConfig::default()
             };
-            bench::generate(&layout, &config, first, args.count)
+            match args.difficulty {
+                Some(level) => bench::generate_rated(&layout, &config, level.into(), first, args.count),
+                None => bench::generate(&layout, &config, first, args.count),
+            }
         }
     }
 }

@@ -47,7 +47,8 @@ commands:
   bench-wasm ARGS…  run `pseudoku bench ARGS…` natively and compiled to WebAssembly
                     (wasm32-wasip1, run by Node.js's WASI), one after the other, and
                     print the ratio of their medians (for example: bench-wasm FILE,
-                    or bench-wasm --what fill --size 25)
+                    or bench-wasm --what fill --size 25); with --what rate FILE,
+                    also check that both rate every puzzle alike
   bench-browser [K] build the release app and time it in headless Chromium: wall
                     toggle to answer count (9×9, K toggles per challenge, default 20),
                     progress and key latency during a long 16×16 count, first
@@ -258,16 +259,36 @@ fn bench_wasm(args: &[&str]) -> Result {
          wasi.start(instance);\n",
     )
     .map_err(|e| format!("cannot write {}: {e}", runner.display()))?;
-    let wasm = run_echoed(
-        Command::new(node)
-            .arg("--no-warnings")
-            .arg(&runner)
-            .arg(target.join(WASI).join("release/pseudoku.wasm"))
-            .args(&bench_args),
-    )?;
+    let wasm_file = target.join(WASI).join("release/pseudoku.wasm");
+    let in_node = || {
+        let mut command = Command::new(&node);
+        command.arg("--no-warnings").arg(&runner).arg(&wasm_file);
+        command
+    };
+    let wasm = run_echoed(in_node().args(&bench_args))?;
     match (median_us(&native), median_us(&wasm)) {
         (Some(n), Some(w)) => println!("\nwasm / native: {:.2}× the median time ({w:.1} µs vs {n:.1} µs)", w / n),
         _ => println!("\n(no median to compare)"),
+    }
+    // The rater must rate alike on both: every line of `pseudoku rate
+    // --json` (each step of each puzzle) is compared.
+    let rest: Vec<&str> = bench_args[1..].iter().map(String::as_str).collect();
+    if let ["--what", "rate", file] = rest[..] {
+        step("the same ratings natively and in WebAssembly (pseudoku rate --json)");
+        let rate = ["rate", "--json", file];
+        let native = Command::new(target.join("release/pseudoku")).args(rate).output();
+        let wasm = in_node().args(rate).output();
+        let (native, wasm) = match (native, wasm) {
+            (Ok(n), Ok(w)) => (n.stdout, w.stdout),
+            (Err(e), _) | (_, Err(e)) => return Err(format!("could not run pseudoku rate: {e}")),
+        };
+        if native != wasm || native.is_empty() {
+            return Err("pseudoku rate gives other ratings in WebAssembly".into());
+        }
+        println!(
+            "{} puzzles rated alike, step by step",
+            native.split(|&b| b == b'\n').filter(|l| !l.is_empty()).count()
+        );
     }
     Ok(())
 }
@@ -285,11 +306,14 @@ fn run_echoed(command: &mut Command) -> Result<String> {
     }
 }
 
-/// The engine's median from `pseudoku bench` output (`pseudoku: … median N µs`).
+/// The engine's median from `pseudoku bench` output (`pseudoku: … median N
+/// µs`, or `pseudoku rate: median N ms`), in µs.
 fn median_us(output: &str) -> Option<f64> {
-    let line = output.lines().find(|l| l.starts_with("pseudoku:"))?;
+    let line = output.lines().find(|l| l.starts_with("pseudoku") && l.contains("median "))?;
     let rest = &line[line.find("median ")? + "median ".len()..];
-    rest.split_whitespace().next()?.parse().ok()
+    let mut words = rest.split_whitespace();
+    let value: f64 = words.next()?.parse().ok()?;
+    Some(if words.next()?.starts_with("ms") { value * 1000.0 } else { value })
 }
 
 /// A program on PATH.

@@ -391,6 +391,12 @@ impl Layout {
         &self.houses[id.index()]
     }
 
+    /// Whether `house` contains `cell` (a look at the cell's few houses,
+    /// not a scan of the house).
+    pub fn in_house(&self, cell: CellId, house: HouseId) -> bool {
+        self.houses_of(cell).any(|h| h == house)
+    }
+
     /// The houses that contain `cell`.
     pub fn houses_of(&self, cell: CellId) -> impl Iterator<Item = HouseId> + '_ {
         let c = cell.index();

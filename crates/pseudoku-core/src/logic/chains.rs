@@ -24,7 +24,7 @@
 
 // tidy: long because one search serves every chain kind (X, XY, AIC, cycles), and splitting it
 // would spread the links' tables and the rating rule over several files.
-use super::links::{base_tenths, by_width, length_tenths, literal, step, Cells, Grid};
+use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 
 /// Which links a search follows.
@@ -132,25 +132,38 @@ fn chains<const W: usize>(
         }
     }
     let count = alive.len();
-    // layers[t][i * n + d]: the literals of search i first reached after t links.
-    let mut layers: Vec<Vec<Cells<W>>> = vec![vec![Cells::EMPTY; count * n]];
-    let mut seen_on = vec![Cells::<W>::EMPTY; count * n];
-    let mut seen_off = vec![Cells::<W>::EMPTY; count * n];
+    // Without links within cells, a chain keeps to one symbol: a search
+    // has one cell set per layer, else one per symbol (at most 64).
+    let width = if mode.cell { n } else { 1 };
+    let first = |cand: usize| if mode.cell { 0 } else { cand % n };
+    // Layer t of search i is `layers[t * count + i]`: where its sets start
+    // in `store` and a mask of their symbols (bit k: symbol `first + k`);
+    // only the sets that are not empty are stored, in symbol order, and
+    // a search stores only the layers it reaches.
+    let mut store: Vec<Cells<W>> = Vec::with_capacity(count);
+    let mut layers: Vec<(usize, u64)> = Vec::with_capacity(count);
+    let mut seen_on = vec![Cells::<W>::EMPTY; count * width];
+    let mut seen_off = vec![Cells::<W>::EMPTY; count * width];
     for (i, &(cand, on, _)) in alive.iter().enumerate() {
-        let (c, d) = (cand / n, cand % n);
-        layers[0][i * n + d].insert(c);
+        let (c, k) = (cand / n, cand % n - first(cand));
+        let mut set = Cells::EMPTY;
+        set.insert(c);
+        layers.push((store.len(), 1 << k));
+        store.push(set);
         let seen = if on { &mut seen_on } else { &mut seen_off };
-        seen[i * n + d].insert(c);
+        seen[i * width + k] = set;
     }
+    // The set of symbol `first + k` in a stored layer (`k` in its mask).
+    let set_of = |store: &[Cells<W>], (at, mask): (usize, u64), k: usize| {
+        store[at + (mask & ((1 << k) - 1)).count_ones() as usize]
+    };
     let mut found = vec![usize::MAX; count];
     let mut best_links = usize::MAX;
     let mut index: Vec<usize> = (0..count).collect();
     let mut next = vec![Cells::<W>::EMPTY; n];
     let mut t = 0;
     while !index.is_empty() {
-        layers.push(vec![Cells::EMPTY; count * n]);
-        let (done, new) = layers.split_at_mut(t + 1);
-        let new = &mut new[0];
+        layers.resize((t + 2) * count, (0, 0));
         index.retain(|&i| {
             let (cand, start_on, max) = alive[i];
             if t + 1 > max.min(best_links).div_ceil(2) {
@@ -158,25 +171,37 @@ fn chains<const W: usize>(
             }
             // Layer t is "on" when it has the start's polarity.
             let on = start_on == (t % 2 == 0);
-            // Without links within cells, a chain keeps to one symbol.
-            let span = if mode.cell { 0..n } else { cand % n..cand % n + 1 };
-            let range = i * n..(i + 1) * n;
+            let lo = first(cand);
+            let span = lo..lo + width;
             for d in span.clone() {
                 next[d] = Cells::EMPTY;
             }
-            expand(g, mode, on, &done[t][range.clone()], &mut next);
-            let seen = if on { &mut seen_off[range.clone()] } else { &mut seen_on[range.clone()] };
-            let mut any = false;
+            let layer = layers[t * count + i];
+            let sets = bits(layer.1).map(|k| (lo + k, set_of(&store, layer, k)));
+            expand(g, mode, on, sets, &mut next);
+            let seen = if on { &mut seen_off } else { &mut seen_on };
+            let seen = &mut seen[i * width..(i + 1) * width];
+            let mut mask = 0u64;
             for d in span.clone() {
-                next[d] = next[d].minus(&seen[d]);
-                seen[d].union_with(&next[d]);
-                any |= !next[d].is_empty();
+                if next[d].is_empty() {
+                    continue;
+                }
+                next[d] = next[d].minus(&seen[d - lo]);
+                if !next[d].is_empty() {
+                    seen[d - lo].union_with(&next[d]);
+                    mask |= 1 << (d - lo);
+                }
             }
             // Meeting points: a new literal whose opposite came j links
             // from the start (j of t's parity; j = 0 is the goal itself).
-            for j in (t % 2..=t).step_by(2) {
-                let layer = &done[j][range.clone()];
-                if span.clone().any(|d| next[d].intersects(&layer[d])) {
+            // Those layers make up what was seen of layer t's polarity, so
+            // the layers are looked at only when that meets the new one.
+            let same = if on { &seen_on } else { &seen_off };
+            let same = &same[i * width..(i + 1) * width];
+            let meets = bits(mask).any(|k| next[lo + k].intersects(&same[k]));
+            for j in (t % 2..=t).step_by(2).filter(|_| meets) {
+                let layer = layers[j * count + i];
+                if bits(mask & layer.1).any(|k| next[lo + k].intersects(&set_of(&store, layer, k))) {
                     let links = t + 1 + j;
                     if links <= max && links < found[i] {
                         found[i] = links;
@@ -185,8 +210,11 @@ fn chains<const W: usize>(
                     break;
                 }
             }
-            new[range][span.clone()].copy_from_slice(&next[span]);
-            any
+            if mask != 0 {
+                layers[(t + 1) * count + i] = (store.len(), mask);
+                store.extend(bits(mask).map(|k| next[lo + k]));
+            }
+            mask != 0
         });
         t += 1;
     }
@@ -204,14 +232,21 @@ fn chains<const W: usize>(
 }
 
 /// One layer of links from `layer` (true literals when `on`, else false
-/// ones) into `next`, one cell set per symbol.
-fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, layer: &[Cells<W>], next: &mut [Cells<W>]) {
+/// ones; cell sets with their symbol) into `next`, one cell set per
+/// symbol.
+fn expand<const W: usize>(
+    g: &Grid<W>,
+    mode: Mode,
+    on: bool,
+    layer: impl Iterator<Item = (usize, Cells<W>)>,
+    next: &mut [Cells<W>],
+) {
     let n = g.n;
-    for d in 0..n {
-        if layer[d].is_empty() {
+    for (d, set) in layer {
+        if set.is_empty() {
             continue;
         }
-        for c in layer[d].iter() {
+        for c in set.iter() {
             if on {
                 // Weak links: the symbol in the peers, the cell's others.
                 next[d].union_with(&g.peers[c].and(&g.places[d]));
@@ -235,6 +270,17 @@ fn expand<const W: usize>(g: &Grid<W>, mode: Mode, on: bool, layer: &[Cells<W>],
             }
         }
     }
+}
+
+/// The bits of a mask, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
 }
 
 /// Cycles through every source, as Sudoku Explainer finds them: a
@@ -395,23 +441,7 @@ const NONE: u32 = u32::MAX;
 /// The candidates a true `cand` makes false, in Sudoku Explainer's order:
 /// the cell's others, then the symbol in boxes, then in the other houses.
 fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
-    let n = g.n;
-    let (c, d) = (cand / n, cand % n);
-    out.clear();
-    if mode.cell {
-        let mut m = g.cands[c] & !(1 << d);
-        while m != 0 {
-            out.push(c * n + m.trailing_zeros() as usize);
-            m &= m - 1;
-        }
-    }
-    let mut done = Cells::<W>::EMPTY;
-    done.insert(c);
-    for &h in &g.houses_of[c] {
-        let there = g.house_cells[h as usize].and(&g.places[d]).minus(&done);
-        out.extend(there.iter().map(|x| x * n + d));
-        done.union_with(&there);
-    }
+    weak_targets(g, (&g.cands, &g.places), mode.cell, (cand / g.n, cand % g.n), out);
 }
 
 /// The candidates a false `cand` makes true: the other of a bivalue cell,
@@ -519,7 +549,7 @@ impl<'g, const W: usize> Search<'g, W> {
         let mut on = start.1;
         for t in 1..=max {
             next.fill(Cells::EMPTY);
-            expand(g, mode, on, &layer, &mut next);
+            expand(g, mode, on, layer.iter().copied().enumerate(), &mut next);
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
             let mut any = false;
@@ -565,7 +595,7 @@ impl<'g, const W: usize> Search<'g, W> {
             let layer = &done[from..];
             let next = &mut next[..n];
             let mut any = false;
-            expand(g, mode, on, layer, next);
+            expand(g, mode, on, layer.iter().copied().enumerate(), next);
             let seen = if on { &mut self.seen_off } else { &mut self.seen_on };
             for d in 0..n {
                 next[d] = next[d].minus(&seen[d]);

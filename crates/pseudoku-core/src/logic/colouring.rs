@@ -18,20 +18,20 @@
 use core::ops::RangeInclusive;
 
 use super::single_digit::{kind_bit, links_rating};
-use super::{Board, Step, Technique};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::CellId;
 use crate::symbol::Symbol;
 
 const NONE: usize = usize::MAX;
 
-pub(super) fn three_links(board: &Board) -> Option<Step> {
-    find(board, 3..=3)
+pub(super) fn three_links(board: &Board, symbols: u64) -> Option<Step> {
+    find(board, 3..=3, symbols)
 }
-pub(super) fn four_links(board: &Board) -> Option<Step> {
-    find(board, 4..=4)
+pub(super) fn four_links(board: &Board, symbols: u64) -> Option<Step> {
+    find(board, 4..=4, symbols)
 }
-pub(super) fn long_chains(board: &Board) -> Option<Step> {
-    find(board, 5..=usize::MAX)
+pub(super) fn long_chains(board: &Board, symbols: u64) -> Option<Step> {
+    find(board, 5..=usize::MAX, symbols)
 }
 
 /// The strong links of one symbol as a graph, with shortest paths.
@@ -108,11 +108,11 @@ fn cheapest(n: usize, set: u16) -> f32 {
 
 /// The lowest rated colouring step (then the most eliminations) whose chain
 /// counts `links` strong links.
-fn find(board: &Board, links: RangeInclusive<usize>) -> Option<Step> {
+fn find(board: &Board, links: RangeInclusive<usize>, symbols: u64) -> Option<Step> {
     let layout = board.layout();
     let mut best: Option<Step> = None;
     let mut node = vec![NONE; layout.cell_count()];
-    for s in (0..layout.size()).map(Symbol::new) {
+    for s in symbols_among(layout.size(), symbols) {
         node.iter_mut().for_each(|n| *n = NONE);
         let graph = Graph::new(board, s, &mut node);
         let n = graph.cells.len();

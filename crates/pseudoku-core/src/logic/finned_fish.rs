@@ -13,19 +13,19 @@
 //! group (4.0, 5.4, 5.8).
 
 use super::single_digit::strong_links_rating;
-use super::subsets::subsets;
-use super::{Board, Step, Technique};
+use super::subsets::{subsets, within};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
-pub(super) fn x_wing(board: &Board) -> Option<Step> {
-    finned(board, 2, Technique::FinnedXWing, Technique::SashimiXWing)
+pub(super) fn x_wing(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 2, (Technique::FinnedXWing, Technique::SashimiXWing), symbols)
 }
-pub(super) fn swordfish(board: &Board) -> Option<Step> {
-    finned(board, 3, Technique::FinnedSwordfish, Technique::SashimiSwordfish)
+pub(super) fn swordfish(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 3, (Technique::FinnedSwordfish, Technique::SashimiSwordfish), symbols)
 }
-pub(super) fn jellyfish(board: &Board) -> Option<Step> {
-    finned(board, 4, Technique::FinnedJellyfish, Technique::SashimiJellyfish)
+pub(super) fn jellyfish(board: &Board, symbols: u64) -> Option<Step> {
+    finned(board, 4, (Technique::FinnedJellyfish, Technique::SashimiJellyfish), symbols)
 }
 
 /// A base house: its places of the symbol, each with the index of its one
@@ -38,14 +38,15 @@ struct Base {
 
 fn disjoint(board: &Board, houses: &[HouseId]) -> bool {
     let layout = board.layout();
-    houses.iter().enumerate().all(|(i, &a)| {
-        houses[i + 1..].iter().all(|&b| !layout.house(a).cells.iter().any(|c| layout.house(b).cells.contains(c)))
-    })
+    houses
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| houses[i + 1..].iter().all(|&b| !layout.house(a).cells.iter().any(|c| layout.in_house(*c, b))))
 }
 
 /// The lowest rated finned fish of `k` bases (then the one with the most
 /// eliminations), as Sudoku Explainer picks among its strong links.
-fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Option<Step> {
+fn finned(board: &Board, k: usize, (finned, sashimi): (Technique, Technique), symbols: u64) -> Option<Step> {
     let layout = board.layout();
     let lowest = strong_links_rating(&vec![HouseKind::Row; k], false);
     let mut best: Option<Step> = None;
@@ -68,7 +69,7 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                 _ => None,
             }
         };
-        for s in (0..layout.size()).map(Symbol::new) {
+        for s in symbols_among(layout.size(), symbols) {
             let bases: Vec<Base> = board
                 .house_ids()
                 .filter(|&h| layout.house(h).kind == base_kind && !board.placed_in(h, s))
@@ -97,7 +98,7 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                 }
             }
             for &fin_house in &fin_houses {
-                let in_fin = |c: &CellId| layout.house(fin_house).cells.contains(c);
+                let in_fin = |c: &CellId| layout.in_house(*c, fin_house);
                 // Each usable base with the covers of its places outside the fin box.
                 let usable: Vec<(usize, u128)> = bases
                     .iter()
@@ -112,8 +113,11 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
                         (mask.count_ones() as usize <= k).then_some((i, mask))
                     })
                     .collect();
-                let mut chosen = Vec::with_capacity(k);
-                let found = choose(&usable, k, 0, 0, &mut chosen, &mut |chosen, outside| {
+                // Choose `k` usable bases whose covers outside the fin box
+                // number at most `k`.
+                let masks: Vec<u128> = usable.iter().map(|&(_, mask)| mask).collect();
+                let found = within(&masks, k, &mut |chosen, outside| {
+                    let chosen: Vec<usize> = chosen.iter().map(|&i| usable[i].0).collect();
                     let base: Vec<&Base> = chosen.iter().map(|&i| &bases[i]).collect();
                     if overlapping && !disjoint(board, &base.iter().map(|b| b.house).collect::<Vec<_>>()) {
                         return None;
@@ -139,39 +143,6 @@ fn finned(board: &Board, k: usize, finned: Technique, sashimi: Technique) -> Opt
     best
 }
 
-/// Chooses `k` of the usable bases (indices into `bases`) whose covers
-/// outside the fin box number at most `k`, and calls `f` on each choice.
-fn choose(
-    usable: &[(usize, u128)],
-    k: usize,
-    start: usize,
-    union: u128,
-    chosen: &mut Vec<usize>,
-    f: &mut dyn FnMut(&[usize], u128) -> Option<Step>,
-) -> Option<Step> {
-    if chosen.len() == k {
-        return f(chosen, union);
-    }
-    for i in start..usable.len() {
-        if usable.len() - i < k - chosen.len() {
-            break;
-        }
-        let next = union | usable[i].1;
-        if next.count_ones() as usize > k {
-            continue;
-        }
-        chosen.push(usable[i].0);
-        if let Some(step) = choose(usable, k, i + 1, next, chosen, f) {
-            return Some(step);
-        }
-        chosen.pop();
-    }
-    None
-}
-
-/// The step of `k` bases whose places outside the fin box lie in the
-/// covers `outside`, completed by covers through the fin box, if it
-/// eliminates anything.
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     board: &Board,
@@ -227,7 +198,7 @@ fn evaluate(
         if fins.is_empty() || thinnest == 0 || (overlapping && !disjoint(board, &cover_houses)) {
             return None;
         }
-        let in_base = |c: &CellId| houses.iter().any(|&h| layout.house(h).cells.contains(c));
+        let in_base = |c: &CellId| houses.iter().any(|&h| layout.in_house(*c, h));
         let mut targets: Vec<CellId> = cover_houses
             .iter()
             .flat_map(|&h| board.places(h, s))

@@ -33,7 +33,7 @@
 
 use std::collections::VecDeque;
 
-use super::links::{base_tenths, by_width, length_tenths, literal, step, Cells, Grid};
+use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 use crate::layout::HouseId;
 
@@ -104,11 +104,23 @@ struct Propagator<'g, const W: usize> {
     /// Scratch lists of what one literal implies.
     offs: Vec<usize>,
     derived: Vec<(usize, Cause)>,
+    /// Static chains (the board never changes): what each candidate
+    /// implies true (`off`) and false (`on`), worked out once, each list
+    /// of candidate `x` at `starts[x]..starts[x + 1]`.
+    implied: Option<Implied>,
+}
+
+/// The links of a board that does not change, per candidate.
+struct Implied {
+    off_starts: Vec<u32>,
+    off: Vec<u32>,
+    on_starts: Vec<u32>,
+    on: Vec<u32>,
 }
 
 impl<'g, const W: usize> Propagator<'g, W> {
     fn new(g: &'g Grid<W>, rules: Rules) -> Propagator<'g, W> {
-        Propagator {
+        let mut prop = Propagator {
             g,
             rules,
             cands: g.cands.clone(),
@@ -118,6 +130,56 @@ impl<'g, const W: usize> Propagator<'g, W> {
             pending_off: VecDeque::new(),
             offs: Vec::new(),
             derived: Vec::new(),
+            implied: None,
+        };
+        if !rules.dynamic {
+            let mut implied = Implied { off_starts: vec![0], off: Vec::new(), on_starts: vec![0], on: Vec::new() };
+            let (mut offs, mut derived) = (Vec::new(), Vec::new());
+            for cand in 0..g.cell_count * g.n {
+                let (c, d) = (cand / g.n, cand % g.n);
+                if g.cands[c] >> d & 1 != 0 {
+                    prop.offs_of(c, d, &mut offs);
+                    prop.derived_of(c, d, &mut derived);
+                    implied.off.extend(offs.iter().map(|&q| q as u32));
+                    implied.on.extend(derived.iter().map(|&(q, _)| q as u32));
+                }
+                implied.off_starts.push(implied.off.len() as u32);
+                implied.on_starts.push(implied.on.len() as u32);
+            }
+            prop.implied = Some(implied);
+        }
+        prop
+    }
+
+    /// What `(c, d)` true makes false, in Sudoku Explainer's order: the
+    /// cell's other candidates, then the symbol in each house of the cell.
+    fn offs_of(&self, c: usize, d: usize, offs: &mut Vec<usize>) {
+        weak_targets(self.g, (&self.cands, &self.places), self.rules.cell, (c, d), offs);
+    }
+
+    /// What `(c, d)` false makes true, and why: the other candidate of a
+    /// bivalue cell, the other place of the symbol in a house with two.
+    fn derived_of(&self, c: usize, d: usize, derived: &mut Vec<(usize, Cause)>) {
+        let g = self.g;
+        let n = g.n;
+        derived.clear();
+        let dynamic = self.rules.dynamic;
+        let cell_cause = |x: usize| if dynamic { Cause::CellSingle(x as u32) } else { Cause::Link };
+        let house_cause = |h: u32| if dynamic { Cause::HouseSingle(h) } else { Cause::Link };
+        if self.rules.cell && self.cands[c].count_ones() == 2 {
+            let e = (self.cands[c] & !(1 << d)).trailing_zeros() as usize;
+            derived.push((c * n + e, cell_cause(c)));
+        }
+        for &h in &g.houses_of[c] {
+            let there = g.house_cells[h as usize].and(&self.places[d]);
+            if there.count() == 2 {
+                let mut other = there;
+                other.remove(c);
+                let x = other.first().expect("two places");
+                if !derived.iter().any(|&(q, _)| q == x * n + d) {
+                    derived.push((x * n + d, house_cause(h)));
+                }
+            }
         }
     }
 
@@ -141,21 +203,13 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let contradiction = 'run: loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let cand = p as usize / 2;
-                let (c, d) = (cand / n, cand % n);
-                offs.clear();
-                if self.rules.cell {
-                    let mut m = self.cands[c] & !(1 << d);
-                    while m != 0 {
-                        offs.push(c * n + m.trailing_zeros() as usize);
-                        m &= m - 1;
+                match &self.implied {
+                    Some(implied) => {
+                        offs.clear();
+                        let at = implied.off_starts[cand] as usize..implied.off_starts[cand + 1] as usize;
+                        offs.extend(implied.off[at].iter().map(|&q| q as usize));
                     }
-                }
-                let mut done = Cells::<W>::EMPTY;
-                done.insert(c);
-                for &h in &g.houses_of[c] {
-                    let there = g.house_cells[h as usize].and(&self.places[d]).minus(&done);
-                    offs.extend(there.iter().map(|x| x * n + d));
-                    done.union_with(&there);
+                    None => self.offs_of(cand / n, cand % n, &mut offs),
                 }
                 for &q in &offs {
                     let entry = Entry { lit: literal(q, false) as u32, parent: p, cause: Cause::Link, time: NONE };
@@ -171,25 +225,15 @@ impl<'g, const W: usize> Propagator<'g, W> {
             } else if let Some(p) = self.pending_off.pop_front() {
                 let cand = p as usize / 2;
                 let (c, d) = (cand / n, cand % n);
-                derived.clear();
-                let dynamic = self.rules.dynamic;
-                let cell_cause = |x: usize| if dynamic { Cause::CellSingle(x as u32) } else { Cause::Link };
-                let house_cause = |h: u32| if dynamic { Cause::HouseSingle(h) } else { Cause::Link };
-                if self.rules.cell && self.cands[c].count_ones() == 2 {
-                    let e = (self.cands[c] & !(1 << d)).trailing_zeros() as usize;
-                    derived.push((c * n + e, cell_cause(c)));
-                }
-                for &h in &g.houses_of[c] {
-                    let there = g.house_cells[h as usize].and(&self.places[d]);
-                    if there.count() == 2 {
-                        let mut other = there;
-                        other.remove(c);
-                        let x = other.first().expect("two places");
-                        if !derived.iter().any(|&(q, _)| q == x * n + d) {
-                            derived.push((x * n + d, house_cause(h)));
-                        }
+                match &self.implied {
+                    Some(implied) => {
+                        derived.clear();
+                        let at = implied.on_starts[cand] as usize..implied.on_starts[cand + 1] as usize;
+                        derived.extend(implied.on[at].iter().map(|&q| (q as usize, Cause::Link)));
                     }
+                    None => self.derived_of(c, d, &mut derived),
                 }
+                let dynamic = self.rules.dynamic;
                 let time = removed;
                 trace.entries[self.slot[p as usize] as usize].time = time;
                 removed += 1;
@@ -343,8 +387,8 @@ fn consider(best: &mut Option<Hint>, hint: Hint) {
 
 /// Nishio forcing chains: one symbol, followed dynamically, to a
 /// contradiction.
-pub(super) fn nishio(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(nishio_in, board)).flatten()
+pub(super) fn nishio(board: &Board, symbols: u64) -> Option<Step> {
+    small_enough(board).then(|| by_width!(nishio_in, board, symbols)).flatten()
 }
 
 /// The most candidate slots (cells × symbols) the forcing chains search:
@@ -356,13 +400,17 @@ fn small_enough(board: &Board) -> bool {
     board.layout().cell_count() * board.layout().size() <= MAX_SLOTS
 }
 
-fn nishio_in<const W: usize>(board: &Board) -> Option<Step> {
+fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let mut prop = Propagator::new(&g, NISHIO);
     let mut anc = Ancestors::new(g.cell_count * g.n * 2);
     let mut best = None;
     let base = base_tenths(Technique::NishioForcingChain);
     for (order, cand) in g.sources().into_iter().enumerate() {
+        // A chain of one symbol: only the symbols asked for.
+        if symbols >> (cand % g.n) & 1 == 0 {
+            continue;
+        }
         for on in [true, false] {
             let trace = prop.run(literal(cand, on));
             contradiction(&g, &trace, &mut anc, cand, on, base, Technique::NishioForcingChain, order, &mut best);
@@ -598,7 +646,7 @@ mod tests {
                 rating: 7.6,
                 removed: &["r5c8 6"],
             },
-            nishio,
+            |board| nishio(board, u64::MAX),
         );
     }
 

@@ -35,12 +35,11 @@ fn search(board: &Board, kinds: &[bool], keep: &mut dyn FnMut(Step) -> Option<St
                 }
                 // Houses other than `a` holding every place.
                 for b in board.layout().houses_of(places[0]).filter(|&b| b != a) {
-                    if !places.iter().all(|&p| board.layout().house(b).cells.contains(&p)) {
+                    if !places.iter().all(|&p| board.layout().in_house(p, b)) {
                         continue;
                     }
-                    let a_cells = &board.layout().house(a).cells;
                     let eliminations: Vec<(CellId, Symbol)> =
-                        board.places(b, s).filter(|c| !a_cells.contains(c)).map(|c| (c, s)).collect();
+                        board.places(b, s).filter(|c| !board.layout().in_house(*c, a)).map(|c| (c, s)).collect();
                     if eliminations.is_empty() {
                         continue;
                     }

@@ -232,6 +232,35 @@ impl<const W: usize> Grid<W> {
     }
 }
 
+/// The candidates that `(c, d)` true makes false, in Sudoku Explainer's
+/// order: with `cell_links`, the cell's other candidates; then the symbol
+/// in each house of the cell (boxes first), each place once. `cands` and
+/// `places` are the board's, or a propagation's as it goes.
+pub(super) fn weak_targets<const W: usize>(
+    g: &Grid<W>,
+    (cands, places): (&[u64], &[Cells<W>]),
+    cell_links: bool,
+    (c, d): (usize, usize),
+    out: &mut Vec<usize>,
+) {
+    let n = g.n;
+    out.clear();
+    if cell_links {
+        let mut m = cands[c] & !(1 << d);
+        while m != 0 {
+            out.push(c * n + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+    let mut done = Cells::<W>::EMPTY;
+    done.insert(c);
+    for &h in &g.houses_of[c] {
+        let there = g.house_cells[h as usize].and(&places[d]).minus(&done);
+        out.extend(there.iter().map(|x| x * n + d));
+        done.union_with(&there);
+    }
+}
+
 /// Sudoku Explainer's length rule for chains, in tenths: with
 /// `length = complexity - 2` (the complexity counts the distinct literals of
 /// the chain, or of all its branches), add 0.1 for each of the thresholds

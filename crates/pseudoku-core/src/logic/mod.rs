@@ -661,8 +661,14 @@ impl<'a> Board<'a> {
 }
 
 /// The symbols of a mask, lowest first.
-pub(crate) fn symbols_of(mask: u64) -> impl Iterator<Item = Symbol> {
-    (0..64).filter(move |b| mask & (1u64 << b) != 0).map(Symbol::new)
+pub(crate) fn symbols_of(mut mask: u64) -> impl Iterator<Item = Symbol> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = Symbol::new(mask.trailing_zeros() as usize);
+            mask &= mask - 1;
+            s
+        })
+    })
 }
 
 /// A step made direct: its eliminations leave a symbol with one place in a
@@ -697,56 +703,94 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
     Some(step)
 }
 
+/// A technique family: it finds its easiest step on the board; a family
+/// that looks at one symbol at a time (fish, strong links, colouring,
+/// Nishio) finds its easiest step among the symbols of a mask, so that
+/// [`rate`] asks it only about the symbols the last steps changed.
+#[derive(Clone, Copy)]
+enum Family {
+    /// Looks at the whole board.
+    All(fn(&Board) -> Option<Step>),
+    /// Looks at each symbol of a mask alone.
+    Each(fn(&Board, u64) -> Option<Step>),
+}
+
+use Family::{All, Each};
+
 /// The technique families, easiest first; each finds its easiest step. As
 /// in Sudoku Explainer, a family whose steps cost more for bigger patterns
 /// sits at its easiest rating: two strong links (4.0 to 4.3, with the
 /// finned X-Wings) come before XY-Wings, unique loops (4.5 to 5.0) before
 /// naked quads, three strong links (5.4 to 5.7: finned Swordfish, then
 /// colouring) before BUG+1.
-const FAMILIES: &[fn(&Board) -> Option<Step>] = &[
-    singles::full_house,
-    singles::hidden_single,
-    intersections::direct_pointing,
-    intersections::direct_claiming,
-    subsets::direct_hidden_pair,
-    singles::naked_single,
-    subsets::direct_hidden_triple,
-    intersections::find,
-    subsets::naked_pair,
-    fish::x_wing,
-    subsets::hidden_pair,
-    subsets::naked_triple,
-    fish::swordfish,
-    subsets::hidden_triple,
-    single_digit::two_links,
-    finned_fish::x_wing,
-    single_digit::grouped_links,
-    wings::xy_wing,
-    wings::xyz_wing,
-    uniqueness::unique_rectangle,
-    subsets::naked_quad,
-    fish::jellyfish,
-    subsets::hidden_quad,
-    finned_fish::swordfish,
-    colouring::three_links,
-    uniqueness::bug_plus_one,
-    finned_fish::jellyfish,
-    colouring::four_links,
-    chains::find,
-    colouring::long_chains,
-    wings::w_wing,
-    forcing::nishio,
-    forcing::multiple,
-    forcing::dynamic,
+const FAMILIES: &[Family] = &[
+    All(singles::full_house),
+    All(singles::hidden_single),
+    All(intersections::direct_pointing),
+    All(intersections::direct_claiming),
+    All(subsets::direct_hidden_pair),
+    All(singles::naked_single),
+    All(subsets::direct_hidden_triple),
+    All(intersections::find),
+    All(subsets::naked_pair),
+    Each(fish::x_wing),
+    All(subsets::hidden_pair),
+    All(subsets::naked_triple),
+    Each(fish::swordfish),
+    All(subsets::hidden_triple),
+    Each(single_digit::two_links),
+    Each(finned_fish::x_wing),
+    Each(single_digit::grouped_links),
+    All(wings::xy_wing),
+    All(wings::xyz_wing),
+    All(uniqueness::unique_rectangle),
+    All(subsets::naked_quad),
+    Each(fish::jellyfish),
+    All(subsets::hidden_quad),
+    Each(finned_fish::swordfish),
+    Each(colouring::three_links),
+    All(uniqueness::bug_plus_one),
+    Each(finned_fish::jellyfish),
+    Each(colouring::four_links),
+    All(chains::find),
+    Each(colouring::long_chains),
+    All(wings::w_wing),
+    Each(forcing::nishio),
+    All(forcing::multiple),
+    All(forcing::dynamic),
 ];
+
+/// The symbols of `mask` below `n`, lowest first.
+pub(crate) fn symbols_among(n: usize, mask: u64) -> impl Iterator<Item = Symbol> {
+    (0..n).filter(move |&s| mask >> s & 1 != 0).map(Symbol::new)
+}
 
 /// The easiest step the board allows, or `None` when no technique applies
 /// (the puzzle then needs guessing, or is solved).
 pub fn next_step(board: &Board) -> Option<Step> {
+    easiest(board, &mut [0; FAMILIES.len()])
+}
+
+/// The easiest step, asking each family that looks at one symbol at a
+/// time only about the symbols not in its `known` mask (those it found
+/// nothing for, on a board where they were as they are now); a family
+/// that finds nothing then knows every symbol.
+fn easiest(board: &Board, known: &mut [u64; FAMILIES.len()]) -> Option<Step> {
     if board.is_solved() || board.is_broken() {
         return None;
     }
-    FAMILIES.iter().find_map(|find| find(board))
+    let all = if board.layout().size() == 64 { u64::MAX } else { (1 << board.layout().size()) - 1 };
+    FAMILIES.iter().zip(known.iter_mut()).find_map(|(family, known)| match *family {
+        All(find) => find(board),
+        Each(find) => {
+            let asked = all & !*known;
+            let step = if asked == 0 { None } else { find(board, asked) };
+            if step.is_none() {
+                *known = u64::MAX;
+            }
+            step
+        }
+    })
 }
 
 /// How hard a puzzle feels, by the hardest step it needs.
@@ -820,7 +864,21 @@ pub fn rate(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Rating, LogicE
         board = board.assume_unique();
     }
     let mut steps: Vec<Step> = Vec::new();
-    while let Some(step) = next_step(&board) {
+    // What a family found nothing for stays so while its symbol's places
+    // are as they were: a step changes the symbols it places or removes,
+    // and those of the cells it fills.
+    let mut known = [0; FAMILIES.len()];
+    while let Some(step) = easiest(&board, &mut known) {
+        let mut changed = 0u64;
+        for &(c, s) in &step.placements {
+            changed |= board.candidates(c) | 1 << s.index();
+        }
+        for &(_, s) in &step.eliminations {
+            changed |= 1 << s.index();
+        }
+        for k in &mut known {
+            *k &= !changed;
+        }
         board.apply(&step);
         steps.push(step);
     }

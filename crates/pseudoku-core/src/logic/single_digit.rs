@@ -13,7 +13,7 @@
 //! grouped links cost 4.3. Sudoku Explainer tries all of these, easiest
 //! first, before XY-Wings (4.2).
 
-use super::{Board, Step, Technique};
+use super::{symbols_among, Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
@@ -52,13 +52,15 @@ fn links(board: &Board, symbol: Symbol, grouped: bool) -> Vec<Link> {
         }
         // Every split of the places into the part inside another house and
         // the rest, when the rest is one cell or inside one house too.
+        // (A house met again gives the same split.)
         let mut splits: Vec<(Vec<CellId>, Vec<CellId>)> = Vec::new();
+        let mut met: Vec<HouseId> = Vec::new();
         for g in layout.houses_of(places[0]).chain(places[1..].iter().flat_map(|&p| layout.houses_of(p))) {
-            if g == house {
+            if g == house || met.contains(&g) {
                 continue;
             }
-            let cells = &layout.house(g).cells;
-            let (inside, rest): (Vec<CellId>, Vec<CellId>) = places.iter().partition(|c| cells.contains(c));
+            met.push(g);
+            let (inside, rest): (Vec<CellId>, Vec<CellId>) = places.iter().partition(|&&c| layout.in_house(c, g));
             if inside.is_empty() || rest.is_empty() || !together(board, &rest, house) {
                 continue;
             }
@@ -81,71 +83,58 @@ fn links(board: &Board, symbol: Symbol, grouped: bool) -> Vec<Link> {
 fn together(board: &Board, cells: &[CellId], not: HouseId) -> bool {
     let layout = board.layout();
     cells.len() == 1
-        || layout.houses_of(cells[0]).any(|h| h != not && cells[1..].iter().all(|c| layout.house(h).cells.contains(c)))
+        || layout.houses_of(cells[0]).any(|h| h != not && cells[1..].iter().all(|c| layout.in_house(*c, h)))
 }
 
-/// Who sees whom: the peers of each cell as bits when the grid has 128
-/// cells or fewer (else the board is asked).
-struct Sight<'b, 'a> {
-    board: &'b Board<'a>,
-    bits: Vec<u128>,
+/// Cell sets of the links of one symbol, `words` 64-bit words each, five
+/// a link side by side: its two ends, the cells that see every cell of
+/// each end, and all its cells.
+struct LinkSets {
+    words: usize,
+    bits: Vec<u64>,
 }
 
-impl<'b, 'a> Sight<'b, 'a> {
-    fn new(board: &'b Board<'a>) -> Self {
+const END: usize = 0;
+const REACH: usize = 2;
+const ALL: usize = 4;
+
+impl LinkSets {
+    fn new(board: &Board, links: &[&Link]) -> LinkSets {
         let layout = board.layout();
-        let bits = if layout.cell_count() <= 128 {
-            (0..layout.cell_count() as u32)
-                .map(|c| layout.peers(CellId(c)).iter().fold(0, |m, &p| m | 1 << p))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Sight { board, bits }
-    }
-
-    fn sees(&self, a: CellId, b: CellId) -> bool {
-        match self.bits.get(a.index()) {
-            Some(bits) => bits >> b.0 & 1 != 0,
-            None => self.board.sees(a, b),
-        }
-    }
-
-    /// Cells with `symbol` outside `pattern` that see every cell of `a` and `b`.
-    fn seeing_all(&self, symbol: Symbol, a: &[CellId], b: &[CellId], pattern: &[CellId]) -> Vec<CellId> {
-        let board = self.board;
-        let usable = |c: CellId| board.has(c, symbol) && !pattern.contains(&c);
-        if !self.bits.is_empty() {
-            let mut seen = a.iter().chain(b).fold(u128::MAX, |m, c| m & self.bits[c.index()]);
-            let mut out = Vec::new();
-            while seen != 0 {
-                let c = CellId(seen.trailing_zeros());
-                seen &= seen - 1;
-                if usable(c) {
-                    out.push(c);
+        let words = layout.cell_count().div_ceil(64);
+        let mut sets = LinkSets { words, bits: vec![0; links.len() * 5 * words] };
+        let mut peers = vec![0u64; words];
+        for (k, link) in links.iter().enumerate() {
+            for (e, end) in link.ends.iter().enumerate() {
+                let reach = sets.range(k, REACH + e);
+                for (i, &c) in end.iter().enumerate() {
+                    peers.fill(0);
+                    for &p in layout.peers(c) {
+                        peers[p as usize / 64] |= 1 << (p % 64);
+                    }
+                    for (w, p) in peers.iter().enumerate() {
+                        sets.bits[reach.start + w] = if i == 0 { *p } else { sets.bits[reach.start + w] & p };
+                    }
+                    for set in [END + e, ALL] {
+                        let at = sets.range(k, set).start;
+                        sets.bits[at + c.index() / 64] |= 1 << (c.0 % 64);
+                    }
                 }
             }
-            return out;
         }
-        let mut out: Vec<CellId> = board
-            .layout()
-            .peers(a[0])
-            .iter()
-            .map(|&p| CellId(p))
-            .filter(|&c| usable(c) && a.iter().chain(b).all(|&x| board.sees(c, x)))
-            .collect();
-        out.sort();
-        out
+        sets
+    }
+
+    fn range(&self, link: usize, set: usize) -> core::ops::Range<usize> {
+        let at = (link * 5 + set) * self.words;
+        at..at + self.words
+    }
+
+    fn get(&self, link: usize, set: usize) -> &[u64] {
+        &self.bits[self.range(link, set)]
     }
 }
 
-/// Sudoku Explainer's rating of a chain of `n` strong links (on one symbol,
-/// joined by weak links), as Sukaku Explainer rates them: 4.0 for two, 5.4
-/// for three, 5.8 for four; 0.3 more with a grouped link or a house other
-/// than a row, column or box; else 0.1 more when the links mix boxes with
-/// lines or rows with columns, 0.2 when they do both. Past four links it has
-/// no such rule and finds them as forcing X-chains: 6.6 plus its length
-/// bonus.
 pub(super) fn strong_links_rating(kinds: &[HouseKind], grouped: bool) -> f32 {
     let mask = kinds.iter().fold(0, |m, &k| m | kind_bit(k));
     links_rating(kinds.len(), mask, grouped)
@@ -211,25 +200,35 @@ fn name(board: &Board, a: &Link, b: &Link) -> (Technique, f32) {
 }
 
 /// Skyscrapers, 2-String Kites and Turbot Fish: two plain strong links.
-pub(super) fn two_links(board: &Board) -> Option<Step> {
-    search(board, false)
+pub(super) fn two_links(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, false, symbols)
 }
 
 /// Empty Rectangles and other patterns of two strong links with a group.
-pub(super) fn grouped_links(board: &Board) -> Option<Step> {
-    search(board, true)
+pub(super) fn grouped_links(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, true, symbols)
 }
 
 /// The easiest (lowest rated, then most eliminations) pattern of two links.
-fn search(board: &Board, grouped: bool) -> Option<Step> {
-    let sight = Sight::new(board);
+fn search(board: &Board, grouped: bool, symbols: u64) -> Option<Step> {
     let mut best: Option<Step> = None;
-    for symbol in (0..board.layout().size()).map(Symbol::new) {
+    let words = board.layout().cell_count().div_ceil(64);
+    for symbol in symbols_among(board.layout().size(), symbols) {
+        let mut places = vec![0u64; words];
+        for c in (0..board.layout().cell_count() as u32).map(CellId).filter(|&c| board.has(c, symbol)) {
+            places[c.index() / 64] |= 1 << (c.0 % 64);
+        }
         let plain = links(board, symbol, false);
         let groups = if grouped { links(board, symbol, true) } else { Vec::new() };
-        let firsts = if grouped { &groups } else { &plain };
-        for a in firsts {
-            for b in plain.iter().chain(&groups) {
+        // Links of the first kind are plain ones, or groups; `seconds`
+        // indexes plain links, then groups.
+        let seconds: Vec<&Link> = plain.iter().chain(&groups).collect();
+        let sets = LinkSets::new(board, &seconds);
+        let first = if grouped { plain.len() } else { 0 };
+        let firsts = if grouped { groups.len() } else { plain.len() };
+        for ka in first..first + firsts {
+            let a = seconds[ka];
+            for (kb, b) in seconds.iter().enumerate() {
                 if a.house == b.house {
                     continue;
                 }
@@ -237,27 +236,33 @@ fn search(board: &Board, grouped: bool) -> Option<Step> {
                 if best.as_ref().is_some_and(|s| rating > s.rating) {
                     continue;
                 }
-                if a.ends.iter().flatten().any(|c| b.ends.iter().flatten().any(|d| c == d)) {
+                if intersects(sets.get(ka, ALL), sets.get(kb, ALL)) {
                     continue;
                 }
                 for i in 0..2 {
                     for j in 0..2 {
-                        let (far_a, near_a, near_b, far_b) = (&a.ends[1 - i], &a.ends[i], &b.ends[j], &b.ends[1 - j]);
-                        if !near_a.iter().all(|&x| near_b.iter().all(|&y| sight.sees(x, y))) {
+                        // The near ends see each other: every cell of b's
+                        // near end sees every cell of a's.
+                        if !within(sets.get(kb, END + j), sets.get(ka, REACH + i)) {
                             continue;
                         }
-                        let pattern: Vec<CellId> =
-                            [far_a, near_a, near_b, far_b].into_iter().flatten().copied().collect();
-                        let targets = sight.seeing_all(symbol, far_a, far_b, &pattern);
-                        let better = !targets.is_empty()
+                        // The cells with the symbol, outside the pattern,
+                        // that see both far ends.
+                        let (far_a, far_b) = (sets.get(ka, REACH + 1 - i), sets.get(kb, REACH + 1 - j));
+                        let (pa, pb) = (sets.get(ka, ALL), sets.get(kb, ALL));
+                        let target = |w: usize| far_a[w] & far_b[w] & places[w] & !pa[w] & !pb[w];
+                        let count: u32 = (0..words).map(|w| target(w).count_ones()).sum();
+                        let better = count > 0
                             && best.as_ref().is_none_or(|s| {
-                                rating < s.rating || (rating == s.rating && targets.len() > s.eliminations.len())
+                                rating < s.rating || (rating == s.rating && count as usize > s.eliminations.len())
                             });
                         if better {
+                            let (far_a, near_a, near_b, far_b) =
+                                (&a.ends[1 - i], &a.ends[i], &b.ends[j], &b.ends[1 - j]);
                             let mut step = Step::new(technique);
                             step.rating = rating;
-                            step.eliminations = targets.into_iter().map(|c| (c, symbol)).collect();
-                            step.cells = pattern;
+                            step.eliminations = cells_of(words, target).map(|c| (c, symbol)).collect();
+                            step.cells = [far_a, near_a, near_b, far_b].into_iter().flatten().copied().collect();
                             step.symbols.push(symbol);
                             step.houses = vec![a.house, b.house];
                             best = Some(step);
@@ -268,4 +273,28 @@ fn search(board: &Board, grouped: bool) -> Option<Step> {
         }
     }
     best
+}
+
+/// Whether two cell sets meet.
+fn intersects(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Whether every cell of `a` is in `b`.
+fn within(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// The cells of the set whose words `set(w)` gives, lowest first.
+fn cells_of(words: usize, set: impl Fn(usize) -> u64) -> impl Iterator<Item = CellId> {
+    (0..words).flat_map(move |w| {
+        let mut bits = set(w);
+        core::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = CellId((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+                c
+            })
+        })
+    })
 }

@@ -59,6 +59,42 @@ pub(super) fn subsets<T>(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> Opti
     go(n, k, 0, &mut Vec::with_capacity(k), f)
 }
 
+/// The `k`-subsets of `masks` (as indices) whose union has at most `k`
+/// bits, in the order of [`subsets`], each with that union; stops at the
+/// first `Some` of `f`. Pattern searches give each item the set it spans
+/// (a cell's candidates, a symbol's places, a base's covers), so a subset
+/// spanning more than `k` is never tried.
+pub(super) fn within<T>(masks: &[u128], k: usize, f: &mut dyn FnMut(&[usize], u128) -> Option<T>) -> Option<T> {
+    fn go<T>(
+        masks: &[u128],
+        k: usize,
+        start: usize,
+        union: u128,
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize], u128) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return f(chosen, union);
+        }
+        for i in start..masks.len() {
+            if masks.len() - i < k - chosen.len() {
+                break;
+            }
+            let next = union | masks[i];
+            if next.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(i);
+            if let Some(t) = go(masks, k, i + 1, next, chosen, f) {
+                return Some(t);
+            }
+            chosen.pop();
+        }
+        None
+    }
+    go(masks, k, 0, 0, &mut Vec::with_capacity(k), f)
+}
+
 fn naked(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     board.house_ids().find_map(|h| {
         let cells: Vec<CellId> = board
@@ -69,17 +105,18 @@ fn naked(board: &Board, k: usize, technique: Technique) -> Option<Step> {
             .copied()
             .filter(|&c| board.value(c).is_none() && (2..=k as u32).contains(&board.candidates(c).count_ones()))
             .collect();
-        subsets(cells.len(), k, &mut |chosen| {
-            let union = chosen.iter().fold(0u64, |m, &i| m | board.candidates(cells[i]));
+        let masks: Vec<u128> = cells.iter().map(|&c| u128::from(board.candidates(c))).collect();
+        within(&masks, k, &mut |chosen, union| {
             if union.count_ones() as usize != k {
                 return None;
             }
+            let union = union as u64;
             let members: Vec<CellId> = chosen.iter().map(|&i| cells[i]).collect();
             // Every house holding all of the subset's cells loses its symbols elsewhere.
             let houses: Vec<HouseId> = board
                 .layout()
                 .houses_of(members[0])
-                .filter(|&g| members.iter().all(|m| board.layout().house(g).cells.contains(m)))
+                .filter(|&g| members.iter().all(|m| board.layout().in_house(*m, g)))
                 .collect();
             let mut eliminations = Vec::new();
             for &g in &houses {
@@ -107,12 +144,24 @@ fn naked(board: &Board, k: usize, technique: Technique) -> Option<Step> {
 
 fn hidden(board: &Board, k: usize, technique: Technique, keep: &mut dyn FnMut(Step) -> Option<Step>) -> Option<Step> {
     board.house_ids().find_map(|h| {
-        let open: Vec<Symbol> = (0..board.layout().size())
-            .map(Symbol::new)
-            .filter(|&s| !board.placed_in(h, s) && (2..=k).contains(&board.places(h, s).count()))
-            .collect();
         let cells = &board.layout().house(h).cells;
-        subsets(open.len(), k, &mut |chosen| {
+        // Each symbol's places, one bit per cell of the house, and the
+        // symbols placed there, in one pass over the house.
+        let (mut spots, mut placed) = ([0u128; super::MAX_SYMBOLS], 0u64);
+        for (i, &c) in cells.iter().enumerate() {
+            if let Some(v) = board.value(c) {
+                placed |= 1 << v.index();
+            }
+            for s in symbols_of(board.candidates(c)) {
+                spots[s.index()] |= 1 << i;
+            }
+        }
+        // The symbols not placed with two to k places.
+        let (open, masks): (Vec<Symbol>, Vec<u128>) = (0..board.layout().size())
+            .filter(|&s| placed >> s & 1 == 0 && (2..=k).contains(&(spots[s].count_ones() as usize)))
+            .map(|s| (Symbol::new(s), spots[s]))
+            .unzip();
+        within(&masks, k, &mut |chosen, _| {
             let symbols: Vec<Symbol> = chosen.iter().map(|&i| open[i]).collect();
             let mask = symbols.iter().fold(0u64, |m, s| m | 1 << s.index());
             let places: Vec<CellId> = cells.iter().copied().filter(|&c| board.candidates(c) & mask != 0).collect();

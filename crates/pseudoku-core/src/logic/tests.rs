@@ -367,7 +367,7 @@ fn colouring_finds_three_strong_links() {
         for step in rating.steps.iter().take_while(|s| s.rating < rating.se) {
             board.apply(step);
         }
-        let step = colouring::three_links(&board).unwrap();
+        let step = colouring::three_links(&board, u64::MAX).unwrap();
         assert_eq!((step.technique, step.rating), (technique, se), "{text}: {}", step.explain(&layout));
         assert_eq!(named(&layout, &step.eliminations), words(eliminations), "{text}");
         assert!(step.eliminations.iter().all(|&(c, s)| solution[c.index()] != s));

@@ -105,8 +105,7 @@ impl Loops<'_, '_> {
         let layout = self.board.layout();
         self.path.iter().enumerate().all(|(i, &c)| {
             layout.houses_of(c).all(|h| {
-                let mut others =
-                    self.path.iter().enumerate().filter(|&(j, d)| j != i && layout.house(h).cells.contains(d));
+                let mut others = self.path.iter().enumerate().filter(|&(j, d)| j != i && layout.in_house(*d, h));
                 matches!((others.next(), others.next()), (Some((j, _)), None) if (i + j) % 2 == 1)
             })
         })
@@ -212,7 +211,7 @@ fn loop_steps(board: &Board, cycle: &[CellId], pair: u64) -> Vec<Step> {
         return out;
     }
     let (c1, c2) = (extra[0], extra[1]);
-    let shared: Vec<HouseId> = layout.houses_of(c1).filter(|&h| layout.house(h).cells.contains(&c2)).collect();
+    let shared: Vec<HouseId> = layout.houses_of(c1).filter(|&h| layout.in_house(c2, h)).collect();
     for &h in &shared {
         // Type 4: x only in c1 and c2 within h, so neither is y.
         for x in symbols_of(pair) {
@@ -359,7 +358,7 @@ pub(super) fn bug_plus_one(board: &Board) -> Option<Step> {
     let odd = odd?;
     let mut three: Option<Symbol> = None;
     for h in board.house_ids() {
-        let has_odd = layout.house(h).cells.contains(&odd);
+        let has_odd = layout.in_house(odd, h);
         for s in (0..layout.size()).map(Symbol::new) {
             if board.placed_in(h, s) {
                 continue;
