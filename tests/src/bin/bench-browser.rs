@@ -186,7 +186,8 @@ fn main() {
         focus += 1;
         let t = app.session.execute_async(KEY, json!([focus])).expect("a key during the count");
         keys.push(ms(t));
-        assert!(app.text_of(".count").starts_with("counting"), "the key came during the count");
+        let count = app.text_of(".count");
+        assert!(count.starts_with("counting"), "the key came during the count, not after: {count}");
     }
     println!("A 16×16 with a long count (16×16 Latin square, no walls):");
     report("  wall toggle → first progress on screen", &progress, 100.0);

@@ -43,20 +43,34 @@ const X: Mode = Mode { house: true, cell: false, sort_key: 2 };
 const Y: Mode = Mode { house: false, cell: true, sort_key: 3 };
 const XY: Mode = Mode { house: true, cell: true, sort_key: 4 };
 
-/// The order of steps: rating, complexity, kind of links, then where the
-/// search found it (cell, symbol, cycles before chains from "on" before
-/// chains from "off").
-type Key = (u32, usize, u8, usize, usize, u8, usize);
+/// The order of steps, field by field: rating, complexity, kind of links,
+/// then where the search found it (cell, symbol, cycles before chains from
+/// "on" before chains from "off", then the order of finding).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Key {
+    tenths: u32,
+    links: usize,
+    sort_key: u8,
+    cell: usize,
+    symbol: usize,
+    kind: u8,
+    seq: usize,
+}
 
-/// A literal as `(candidate, on)`.
-type Literal = (usize, bool);
+/// A literal: a candidate, and whether the chain says it is true (`on`)
+/// or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Literal {
+    cand: usize,
+    on: bool,
+}
 
 #[derive(Clone)]
 enum Found {
     /// From `cand` being `on` to its opposite.
     Chain { mode: Mode, cand: usize, on: bool },
     /// A cycle: its literals `(candidate, on)` from the first, true.
-    Cycle { mode: Mode, path: Vec<(usize, bool)> },
+    Cycle { mode: Mode, path: Vec<Literal> },
 }
 
 /// The easiest chain or cycle of the board.
@@ -93,7 +107,16 @@ fn find_in<const W: usize>(board: &Board) -> Option<Step> {
 fn cap(best: &Option<(Key, Found)>, base: u32, sort_key: u8, cand: usize, kind: u8, n: usize) -> usize {
     let Some((best, _)) = best else { return usize::MAX };
     let mut k = 3;
-    while (base + length_tenths(k + 1), k + 1, sort_key, cand / n, cand % n, kind, 0) < *best {
+    let key = |links| Key {
+        tenths: base + length_tenths(links),
+        links,
+        sort_key,
+        cell: cand / n,
+        symbol: cand % n,
+        kind,
+        seq: 0,
+    };
+    while key(k + 1) < *best {
         k += 1;
     }
     k
@@ -224,7 +247,15 @@ fn chains<const W: usize>(
         }
         let k = found[i] + 1;
         let kind = if on { 1 } else { 2 };
-        let key = (base + length_tenths(k), k, mode.sort_key, cand / n, cand % n, kind, 0);
+        let key = Key {
+            tenths: base + length_tenths(k),
+            links: k,
+            sort_key: mode.sort_key,
+            cell: cand / n,
+            symbol: cand % n,
+            kind,
+            seq: 0,
+        };
         if best.as_ref().is_none_or(|(b, _)| key < *b) {
             *best = Some((key, Found::Chain { mode, cand, on }));
         }
@@ -313,7 +344,7 @@ fn cycles<const W: usize>(
         // literals the source false reaches, read in reverse. (Worth its
         // cost only where both kinds of links make the tree wide.)
         let back = if mode == XY {
-            search.distances(mode, (cand, false), max - 1);
+            search.distances(mode, Literal { cand, on: false }, max - 1);
             Some(&search.dist[..])
         } else {
             None
@@ -322,7 +353,15 @@ fn cycles<const W: usize>(
         tree.cycles(g, mode, cand, max, back, &mut |path| {
             seq += 1;
             let k = path.len();
-            let key = (base + length_tenths(k), k, mode.sort_key, c, cand % n, 0, seq);
+            let key = Key {
+                tenths: base + length_tenths(k),
+                links: k,
+                sort_key: mode.sort_key,
+                cell: c,
+                symbol: cand % n,
+                kind: 0,
+                seq,
+            };
             if best.as_ref().is_none_or(|(b, _)| key < *b) && !cycle_eliminations(g, path).is_empty() {
                 *best = Some((key, Found::Cycle { mode, path: path.to_vec() }));
             }
@@ -336,7 +375,7 @@ struct Tree {
     /// Per literal: the source whose tree reached it true (a stamp).
     reached: Vec<u32>,
     stamp: u32,
-    path: Vec<(usize, bool)>,
+    path: Vec<Literal>,
     implied: Vec<usize>,
 }
 
@@ -405,7 +444,7 @@ impl Tree {
                         let mut at = i as u32;
                         while at != NONE {
                             let (l, parent) = self.nodes[at as usize];
-                            self.path.push((l as usize / 2, l % 2 == 1));
+                            self.path.push(Literal { cand: l as usize / 2, on: l % 2 == 1 });
                             at = parent;
                         }
                         self.path.reverse();
@@ -471,19 +510,19 @@ fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut V
 /// What a cycle removes: candidates outside its cells that see a true and a
 /// false candidate of their symbol (whichever way the cycle goes, one of
 /// the two is true).
-fn cycle_eliminations<const W: usize>(g: &Grid<W>, path: &[(usize, bool)]) -> Vec<usize> {
+fn cycle_eliminations<const W: usize>(g: &Grid<W>, path: &[Literal]) -> Vec<usize> {
     let n = g.n;
     let mut cells = Cells::<W>::EMPTY;
-    for &(cand, _) in path {
+    for &Literal { cand, .. } in path {
         cells.insert(cand / n);
     }
     let mut out = Vec::new();
-    let mut digits: Vec<usize> = path.iter().map(|&(cand, _)| cand % n).collect();
+    let mut digits: Vec<usize> = path.iter().map(|l| l.cand % n).collect();
     digits.sort_unstable();
     digits.dedup();
     for d in digits {
         let (mut seen_on, mut seen_off) = (Cells::<W>::EMPTY, Cells::<W>::EMPTY);
-        for &(cand, on) in path.iter().filter(|(cand, _)| cand % n == d) {
+        for &Literal { cand, on } in path.iter().filter(|l| l.cand % n == d) {
             let seen = if on { &mut seen_on } else { &mut seen_off };
             seen.union_with(&g.peers[cand / n]);
         }
@@ -529,7 +568,7 @@ impl<'g, const W: usize> Search<'g, W> {
 
     /// Fills `dist` with the links from `start` of every literal at most
     /// `max` links away.
-    fn distances(&mut self, mode: Mode, start: (usize, bool), max: usize) {
+    fn distances(&mut self, mode: Mode, start: Literal, max: usize) {
         let g = self.g;
         let n = g.n;
         for &l in &self.touched {
@@ -540,13 +579,13 @@ impl<'g, const W: usize> Search<'g, W> {
         layer.fill(Cells::EMPTY);
         self.seen_on.fill(Cells::EMPTY);
         self.seen_off.fill(Cells::EMPTY);
-        let (c, d) = (start.0 / n, start.0 % n);
+        let (c, d) = (start.cand / n, start.cand % n);
         layer[d].insert(c);
-        let seen = if start.1 { &mut self.seen_on } else { &mut self.seen_off };
+        let seen = if start.on { &mut self.seen_on } else { &mut self.seen_off };
         seen[d].insert(c);
-        self.dist[literal(start.0, start.1)] = 0;
-        self.touched.push(literal(start.0, start.1));
-        let mut on = start.1;
+        self.dist[literal(start.cand, start.on)] = 0;
+        self.touched.push(literal(start.cand, start.on));
+        let mut on = start.on;
         for t in 1..=max {
             next.fill(Cells::EMPTY);
             expand(g, mode, on, layer.iter().copied().enumerate(), &mut next);
@@ -573,20 +612,20 @@ impl<'g, const W: usize> Search<'g, W> {
 
     /// The length, in literals, of the shortest chain from `start` to
     /// `goal` (`(candidate, on)`), if one has at most `max` literals.
-    fn run(&mut self, mode: Mode, start: (usize, bool), goal: (usize, bool), max: usize) -> Option<usize> {
+    fn run(&mut self, mode: Mode, start: Literal, goal: Literal, max: usize) -> Option<usize> {
         let g = self.g;
         let n = g.n;
         self.layers.clear();
         self.layers.resize(n, Cells::EMPTY);
         self.seen_on.fill(Cells::EMPTY);
         self.seen_off.fill(Cells::EMPTY);
-        self.start_on = start.1;
-        let (sc, sd) = (start.0 / n, start.0 % n);
+        self.start_on = start.on;
+        let (sc, sd) = (start.cand / n, start.cand % n);
         self.layers[sd].insert(sc);
-        let seen = if start.1 { &mut self.seen_on } else { &mut self.seen_off };
+        let seen = if start.on { &mut self.seen_on } else { &mut self.seen_off };
         seen[sd].insert(sc);
-        let (gc, gd) = (goal.0 / n, goal.0 % n);
-        let mut on = start.1;
+        let (gc, gd) = (goal.cand / n, goal.cand % n);
+        let mut on = start.on;
         let mut k = 0;
         while k + 2 <= max {
             let from = k * n;
@@ -601,7 +640,7 @@ impl<'g, const W: usize> Search<'g, W> {
                 next[d] = next[d].minus(&seen[d]);
                 any |= !next[d].is_empty();
             }
-            if goal.1 != on && next[gd].has(gc) {
+            if goal.on != on && next[gd].has(gc) {
                 return Some(k + 2);
             }
             if !any {
@@ -618,11 +657,11 @@ impl<'g, const W: usize> Search<'g, W> {
 
     /// The chain the last [`run`](Self::run) found, ending at `goal` after
     /// `k` literals: `(candidate, on)` from the start.
-    fn path(&self, mode: Mode, goal: (usize, bool), k: usize) -> Vec<(usize, bool)> {
+    fn path(&self, mode: Mode, goal: Literal, k: usize) -> Vec<Literal> {
         let g = self.g;
         let n = g.n;
         let mut path = vec![goal];
-        let mut cur = goal.0;
+        let mut cur = goal.cand;
         for layer in (0..k - 1).rev() {
             let on = self.start_on == (layer % 2 == 0);
             let sets = &self.layers[layer * n..(layer + 1) * n];
@@ -630,7 +669,7 @@ impl<'g, const W: usize> Search<'g, W> {
                 .flat_map(|d| sets[d].iter().map(move |c| c * n + d))
                 .find(|&p| if on { g.weak(p, cur, mode.cell) } else { g.strong(p, cur, mode.house, mode.cell) })
                 .expect("every literal of a layer comes from the layer before");
-            path.push((prev, on));
+            path.push(Literal { cand: prev, on });
             cur = prev;
         }
         path.reverse();
@@ -642,8 +681,10 @@ fn make_step<const W: usize>(g: &Grid<W>, search: &mut Search<W>, key: Key, foun
     let n = g.n;
     let (path, technique, eliminations) = match found {
         Found::Chain { mode, cand, on } => {
-            let k = search.run(mode, (cand, on), (cand, !on), key.1).expect("the chain found before");
-            let path = search.path(mode, (cand, !on), k);
+            let k = search
+                .run(mode, Literal { cand, on }, Literal { cand, on: !on }, key.links)
+                .expect("the chain found before");
+            let path = search.path(mode, Literal { cand, on: !on }, k);
             let technique = if mode == X {
                 Technique::XChain
             } else if is_xy_chain(g, &path) {
@@ -669,20 +710,20 @@ fn make_step<const W: usize>(g: &Grid<W>, search: &mut Search<W>, key: Key, foun
             (path, technique, eliminations)
         }
     };
-    let mut s = step(technique, key.0);
+    let mut s = step(technique, key.tenths);
     s.eliminations = eliminations.iter().map(|&e| (g.cell_id(e), g.symbol(e))).collect();
-    s.cells = path.iter().map(|&(cand, _)| g.cell_id(cand)).collect();
-    s.symbols = path.iter().map(|&(cand, _)| g.symbol(cand)).collect();
+    s.cells = path.iter().map(|l| g.cell_id(l.cand)).collect();
+    s.symbols = path.iter().map(|l| g.symbol(l.cand)).collect();
     s
 }
 
 /// A chain whose strong links are all bivalue cells and weak links all
 /// between cells (an XY-chain).
-fn is_xy_chain<const W: usize>(g: &Grid<W>, path: &[(usize, bool)]) -> bool {
+fn is_xy_chain<const W: usize>(g: &Grid<W>, path: &[Literal]) -> bool {
     let n = g.n;
     path.windows(2).all(|w| {
-        let ((a, a_on), (b, _)) = (w[0], w[1]);
-        if a_on {
+        let (a, b) = (w[0].cand, w[1].cand);
+        if w[0].on {
             a % n == b % n
         } else {
             a / n == b / n
