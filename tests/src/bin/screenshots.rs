@@ -59,6 +59,13 @@ fn main() {
             app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
             app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
             shot(&app, "set-sudoku");
+            // Drawing regions: the box wall after r3c3 erased, a group of 18 named.
+            app.click_css("button.draw-regions");
+            app.wait_until("the wall tool", || app.exists("section.set svg.pboard"));
+            app.tap_edge(20, 21);
+            app.wait_until("the wrong size", || app.exists(".region-problems"));
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "set-regions");
             drop(app);
             for name in
                 ["samurai", "sudoku-pie", "jigsaw-9x9", "sudoku-mix", "custom-knut-vik-5x5", "sudokualt-16x16-diagonal"]
