@@ -111,7 +111,9 @@ fn rating(c: &mut Criterion) {
     if let Some(dir) = shared_data() {
         for level in ["easy", "medium", "hard", "diabolical"] {
             if let Ok(text) = std::fs::read_to_string(dir.join("rated").join(format!("{level}.first1000.txt"))) {
-                sets.push((format!("9x9 {level}"), Layout::classic(3).unwrap(), read_rated(&text, 20)));
+                let (name, layout, puzzles) =
+                    (format!("9x9 {level}"), Layout::classic(3).unwrap(), read_rated(&text, 20));
+                sets.push(Set { name, layout, puzzles });
             }
         }
     } else {
@@ -119,10 +121,10 @@ fn rating(c: &mut Criterion) {
     }
     let layout = Layout::classic(4).unwrap();
     let puzzles = [10, 21].map(|seed| generate(&layout, &GenerateConfig::default(), seed).unwrap().givens).to_vec();
-    sets.push(("16x16 generated".to_owned(), layout, puzzles));
+    sets.push(Set { name: "16x16 generated".to_owned(), layout, puzzles });
     let mut group = c.benchmark_group("rate");
     group.sample_size(10);
-    for (name, layout, puzzles) in &sets {
+    for Set { name, layout, puzzles } in &sets {
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(name), puzzles, |b, puzzles| {
             b.iter(|| puzzles.iter().map(|p| rate(layout, black_box(p)).expect("rated").se).sum::<f32>())
