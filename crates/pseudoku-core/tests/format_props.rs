@@ -88,7 +88,7 @@ fn cells_of(layout: &Layout) -> impl Strategy<Value = Vec<Option<Symbol>>> {
 fn without_repeats(layout: &Layout, mut cells: Vec<Option<Symbol>>) -> Vec<Option<Symbol>> {
     for c in 0..cells.len() {
         if let Some(s) = cells[c] {
-            if layout.peers(CellId(c as u32)).iter().any(|&p| (p as usize) < c && cells[p as usize] == Some(s)) {
+            if layout.peers(CellId(c as u32)).iter().any(|&p| p.index() < c && cells[p.index()] == Some(s)) {
                 cells[c] = None;
             }
         }

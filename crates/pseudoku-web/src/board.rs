@@ -71,7 +71,7 @@ impl BoardView {
     /// The view of a game: its entries and every highlight.
     pub fn of(game: &Game, layout: Rc<Layout>) -> BoardView {
         let cursor = game.selected();
-        let peers: Vec<u32> = cursor.map(|c| layout.peers(c).to_vec()).unwrap_or_default();
+        let peers: Vec<CellId> = cursor.map(|c| layout.peers(c).to_vec()).unwrap_or_default();
         let cursor_value = cursor.and_then(|c| game.value(c));
         let wrong: Vec<CellId> = match &game.checked {
             Some(Checked::Wrong(cells)) => cells.clone(),
@@ -116,7 +116,7 @@ impl BoardView {
                     conflict: game.is_conflict(cell),
                     wrong: wrong.contains(&cell),
                     selected: game.is_selected(cell),
-                    peer: peers.contains(&cell.0),
+                    peer: peers.contains(&cell),
                     same: value.is_some() && value == cursor_value && cursor != Some(cell),
                     extra: extra[i],
                     region_tint: tint[i],

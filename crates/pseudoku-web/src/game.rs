@@ -420,7 +420,7 @@ impl Game {
                     if cells[c].is_none() {
                         let mut seen = 0u64;
                         for &p in layout.peers(CellId(c as u32)) {
-                            if let Some(s) = cells[p as usize] {
+                            if let Some(s) = cells[p.index()] {
                                 seen |= 1 << s.index();
                             }
                         }

@@ -166,7 +166,7 @@ pub struct Layout {
     cell_houses: Vec<u32>,
     /// CSR: cells sharing a house with `c` (not `c` itself).
     peer_start: Vec<u32>,
-    peers: Vec<u32>,
+    peers: Vec<CellId>,
 }
 
 impl Layout {
@@ -217,7 +217,7 @@ impl Layout {
                 for &p in &houses[h as usize].cells {
                     if mark[p.index()] != c as u32 {
                         mark[p.index()] = c as u32;
-                        peers.push(p.0);
+                        peers.push(p);
                     }
                 }
             }
@@ -406,7 +406,7 @@ impl Layout {
     }
 
     /// The cells that share a house with `cell`, not counting `cell`.
-    pub fn peers(&self, cell: CellId) -> &[u32] {
+    pub fn peers(&self, cell: CellId) -> &[CellId] {
         let c = cell.index();
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }

@@ -176,7 +176,7 @@ fn find(board: &Board, links: RangeInclusive<usize>, symbols: u64) -> Option<Ste
             let mut traps: Vec<(CellId, f32)> = Vec::new();
             let mut candidates: Vec<CellId> = chain
                 .iter()
-                .flat_map(|&c| layout.peers(c).iter().map(|&p| CellId(p)))
+                .flat_map(|&c| layout.peers(c).iter().copied())
                 .filter(|&c| board.has(c, s) && node[c.index()] == NONE)
                 .collect();
             candidates.sort();

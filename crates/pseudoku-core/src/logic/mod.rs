@@ -619,7 +619,7 @@ impl<'a> Board<'a> {
         self.cands[cell.index()] = 0;
         let bit = !(1u64 << symbol.index());
         for &p in self.layout.peers(cell) {
-            self.cands[p as usize] &= bit;
+            self.cands[p.index()] &= bit;
         }
     }
 
@@ -656,7 +656,7 @@ impl<'a> Board<'a> {
 
     /// Whether two cells see each other (share a house).
     pub fn sees(&self, a: CellId, b: CellId) -> bool {
-        a != b && self.layout.peers(a).contains(&b.0)
+        a != b && self.layout.peers(a).contains(&b)
     }
 }
 

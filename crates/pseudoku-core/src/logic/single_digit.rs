@@ -110,7 +110,7 @@ impl LinkSets {
                 for (i, &c) in end.iter().enumerate() {
                     peers.fill(0);
                     for &p in layout.peers(c) {
-                        peers[p as usize / 64] |= 1 << (p % 64);
+                        peers[p.index() / 64] |= 1 << (p.index() % 64);
                     }
                     for (w, p) in peers.iter().enumerate() {
                         sets.bits[reach.start + w] = if i == 0 { *p } else { sets.bits[reach.start + w] & p };

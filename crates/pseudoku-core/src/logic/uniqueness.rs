@@ -197,7 +197,7 @@ fn loop_steps(board: &Board, cycle: &[CellId], pair: u64) -> Vec<Step> {
         let targets: Vec<(CellId, Symbol)> = layout
             .peers(extra[0])
             .iter()
-            .map(|&p| CellId(p))
+            .copied()
             .filter(|&t| board.has(t, z) && !cycle.contains(&t) && extra.iter().all(|&e| board.sees(t, e)))
             .map(|t| (t, z))
             .collect();
@@ -257,7 +257,6 @@ fn type3(board: &Board, cycle: &[CellId], pair: u64, more: u64, h: HouseId, (c1,
             for v in symbols_of(union) {
                 let holders: Vec<CellId> = set.iter().chain([&c1, &c2]).copied().filter(|&c| board.has(c, v)).collect();
                 for &t in layout.peers(holders[0]) {
-                    let t = CellId(t);
                     if board.has(t, v)
                         && !set.contains(&t)
                         && !cycle.contains(&t)

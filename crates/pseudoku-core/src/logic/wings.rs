@@ -22,7 +22,7 @@ fn empty_cells<'b>(board: &'b Board<'_>) -> impl Iterator<Item = CellId> + 'b {
 }
 
 fn peers<'b>(board: &'b Board<'_>, cell: CellId) -> impl Iterator<Item = CellId> + 'b {
-    board.layout().peers(cell).iter().map(|&p| CellId(p))
+    board.layout().peers(cell).iter().copied()
 }
 
 /// Cells holding `symbol` as a candidate that see every cell of `cells`

@@ -200,5 +200,5 @@ pub fn show(layout: &Layout, cells: &[Option<Symbol>]) -> String {
 
 /// The cells that share a house with `cell`, as indices.
 pub fn peers(layout: &Layout, cell: usize) -> Vec<usize> {
-    layout.peers(CellId(cell as u32)).iter().map(|&p| p as usize).collect()
+    layout.peers(CellId(cell as u32)).iter().map(|p| p.index()).collect()
 }
