@@ -31,6 +31,8 @@
 //! chains, the candidates whose removal made a single), summed over the
 //! branches. The step returned is the lowest rated of its family.
 
+// tidy: long because the three families share one propagator, its traces and
+// the ancestry that measures a step; they read best side by side.
 use std::collections::VecDeque;
 
 use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
