@@ -317,26 +317,38 @@ pub fn page_hidden() -> bool {
     web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
 }
 
-/// The engine in a Web Worker (built by Trunk from `src/bin/worker.rs`).
+/// The engine in a Web Worker (this page's own module, run by
+/// `web/engine.js`).
 ///
 /// One request runs at a time. A request sent while another is still
-/// running terminates the worker and starts a new one (a worker busy in a
-/// search cannot read a cancel message), so a superseded search never
-/// keeps a core busy. Requests sent before the worker is ready wait, the
-/// newest replacing any older one.
+/// running terminates the worker and hands the request to a spare one (a
+/// worker busy in a search cannot read a cancel message), so a superseded
+/// search never keeps a core busy and the new one need not wait for a
+/// worker to load; a new spare then starts in the background. Requests
+/// sent before the worker is ready wait, the newest replacing any older
+/// one.
 pub struct EngineWorker {
     inner: Rc<RefCell<WorkerState>>,
 }
 
-struct WorkerState {
-    worker: Option<web_sys::Worker>,
-    /// Bumped at every (re)start; messages of an older worker are ignored.
-    generation: u64,
+/// One started worker.
+struct Slot {
+    worker: web_sys::Worker,
+    /// Which start this was; the worker's messages carry it, so those of a
+    /// worker that is gone are ignored.
+    id: u64,
     ready: bool,
+    _listeners: [Closure<dyn FnMut(MessageEvent)>; 2],
+}
+
+struct WorkerState {
+    current: Option<Slot>,
+    /// Started ahead, for the next restart.
+    spare: Option<Slot>,
+    started: u64,
     waiting: Option<crate::wire::Request>,
     in_flight: Option<u64>,
     on_reply: Rc<dyn Fn(crate::wire::Reply)>,
-    listeners: Vec<Closure<dyn FnMut(MessageEvent)>>,
 }
 
 /// The worker's script (`web/engine.js`): it instantiates the page's own
@@ -365,13 +377,12 @@ fn spawn_engine() -> Option<web_sys::Worker> {
 impl EngineWorker {
     pub fn new(on_reply: impl Fn(crate::wire::Reply) + 'static) -> EngineWorker {
         let inner = Rc::new(RefCell::new(WorkerState {
-            worker: None,
-            generation: 0,
-            ready: false,
+            current: None,
+            spare: None,
+            started: 0,
             waiting: None,
             in_flight: None,
             on_reply: Rc::new(on_reply),
-            listeners: Vec::new(),
         }));
         EngineWorker { inner }
     }
@@ -380,43 +391,57 @@ impl EngineWorker {
     pub fn send(&self, request: crate::wire::Request) {
         let restart = {
             let state = self.inner.borrow();
-            state.worker.is_none() || state.in_flight.is_some()
+            state.current.is_none() || state.in_flight.is_some()
         };
-        if restart {
-            start(&self.inner);
-        }
         self.inner.borrow_mut().waiting = Some(request);
+        if restart {
+            let mut state = self.inner.borrow_mut();
+            if let Some(old) = state.current.take() {
+                old.worker.terminate();
+            }
+            state.in_flight = None;
+            let spare = state.spare.take();
+            drop(state);
+            let current = spare.or_else(|| start(&self.inner));
+            if current.is_none() {
+                let (waiting, on_reply) = {
+                    let mut state = self.inner.borrow_mut();
+                    (state.waiting.take(), state.on_reply.clone())
+                };
+                if let Some(id) = waiting.map(|r| r.id) {
+                    let message = "The page could not start its engine (Web Workers are blocked).".to_owned();
+                    on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
+                }
+                return;
+            }
+            self.inner.borrow_mut().current = current;
+        }
         flush(&self.inner);
+        if self.inner.borrow().spare.is_none() {
+            let spare = start(&self.inner);
+            self.inner.borrow_mut().spare = spare;
+        }
     }
 }
 
 impl Drop for EngineWorker {
     fn drop(&mut self) {
-        if let Some(worker) = self.inner.borrow_mut().worker.take() {
-            worker.terminate();
+        let mut state = self.inner.borrow_mut();
+        for slot in [state.current.take(), state.spare.take()].into_iter().flatten() {
+            slot.worker.terminate();
         }
     }
 }
 
-fn start(inner: &Rc<RefCell<WorkerState>>) {
-    let mut state = inner.borrow_mut();
-    if let Some(old) = state.worker.take() {
-        old.terminate();
-    }
-    state.generation += 1;
-    state.ready = false;
-    state.in_flight = None;
-    state.listeners.clear();
-    let Some(worker) = spawn_engine() else {
-        let message = "The page could not start its engine (Web Workers are blocked).".to_owned();
-        if let Some(id) = state.waiting.take().map(|r| r.id) {
-            let on_reply = state.on_reply.clone();
-            drop(state);
-            on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
-        }
-        return;
+/// Starts a worker whose messages go to whichever place (current or
+/// spare) holds it then.
+fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
+    let worker = spawn_engine()?;
+    let id = {
+        let mut state = inner.borrow_mut();
+        state.started += 1;
+        state.started
     };
-    let generation = state.generation;
     let weak: Weak<RefCell<WorkerState>> = Rc::downgrade(inner);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(inner) = weak.upgrade() else { return };
@@ -424,13 +449,17 @@ fn start(inner: &Rc<RefCell<WorkerState>>) {
         let Ok(reply) = crate::wire::Reply::from_json(&text) else { return };
         let on_reply = {
             let mut state = inner.borrow_mut();
-            if state.generation != generation {
-                return;
-            }
             if reply.body == crate::wire::Body::Ready {
-                state.ready = true;
+                let both = &mut *state;
+                let slot = [both.current.as_mut(), both.spare.as_mut()].into_iter().flatten().find(|s| s.id == id);
+                if let Some(slot) = slot {
+                    slot.ready = true;
+                }
                 drop(state);
                 flush(&inner);
+                return;
+            }
+            if state.current.as_ref().map(|s| s.id) != Some(id) {
                 return;
             }
             if reply.last && state.in_flight == Some(reply.id) {
@@ -443,37 +472,41 @@ fn start(inner: &Rc<RefCell<WorkerState>>) {
     let weak: Weak<RefCell<WorkerState>> = Rc::downgrade(inner);
     let on_error = Closure::<dyn FnMut(MessageEvent)>::new(move |_event: MessageEvent| {
         let Some(inner) = weak.upgrade() else { return };
-        let (id, on_reply) = {
+        let (failed, on_reply) = {
             let mut state = inner.borrow_mut();
-            if state.generation != generation {
+            if state.spare.as_ref().is_some_and(|s| s.id == id) {
+                if let Some(spare) = state.spare.take() {
+                    spare.worker.terminate();
+                }
+                return;
+            }
+            if state.current.as_ref().map(|s| s.id) != Some(id) {
                 return;
             }
             // The next request starts a fresh worker.
-            if let Some(worker) = state.worker.take() {
-                worker.terminate();
+            if let Some(current) = state.current.take() {
+                current.worker.terminate();
             }
             // A worker that failed before it was ready fails what waits.
-            let id = state.in_flight.take().or_else(|| state.waiting.take().map(|r| r.id));
-            (id, state.on_reply.clone())
+            let failed = state.in_flight.take().or_else(|| state.waiting.take().map(|r| r.id));
+            (failed, state.on_reply.clone())
         };
-        if let Some(id) = id {
+        if let Some(id) = failed {
             let message = "The engine stopped with an error; change something to try again.".to_owned();
             on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    state.listeners = vec![on_message, on_error];
-    state.worker = Some(worker);
+    Some(Slot { worker, id, ready: false, _listeners: [on_message, on_error] })
 }
 
+/// Posts the waiting request to the current worker once it is ready.
 fn flush(inner: &Rc<RefCell<WorkerState>>) {
     let mut state = inner.borrow_mut();
-    if !state.ready {
-        return;
-    }
+    let Some(current) = state.current.as_ref().filter(|s| s.ready) else { return };
+    let worker = current.worker.clone();
     let Some(request) = state.waiting.take() else { return };
-    let Some(worker) = state.worker.as_ref() else { return };
     if worker.post_message(&JsValue::from_str(&request.to_json())).is_ok() {
         state.in_flight = Some(request.id);
     }

@@ -188,6 +188,8 @@ fn main() {
         keys.push(ms(t));
         let count = app.text_of(".count");
         assert!(count.starts_with("counting"), "the key came during the count, not after: {count}");
+        // The wall goes again, so each round has one wall and a long count.
+        app.session.execute_async(TOGGLE, json!([px, py, "nodes searched"])).expect("the wall back off");
     }
     println!("A 16×16 with a long count (16×16 Latin square, no walls):");
     report("  wall toggle → first progress on screen", &progress, 100.0);
