@@ -87,6 +87,35 @@ fn play_from_link(app: App, rules: Option<&str>) {
 }
 
 #[test]
+fn typing_a_17_clue_puzzle_given_by_given_ends_at_exactly_one_solution() {
+    // The first puzzle of the 17-clue set (Gordon Royle's collection).
+    let puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let app = open_setter();
+    app.wait_until("the blank count", || app.text_of(".count") == "at least 1000 solutions");
+    let givens: Vec<(usize, String)> =
+        puzzle.chars().enumerate().filter(|(_, c)| *c != '.').map(|(i, c)| (i, c.to_string())).collect();
+    let type_givens = |givens: &[(usize, String)]| {
+        app.session
+            .execute(
+                "for (const [cell, key] of arguments[0]) {
+                     const el = document.getElementById('cell-' + cell);
+                     el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));
+                     document.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true}));
+                 }",
+                serde_json::json!([givens]),
+            )
+            .unwrap();
+    };
+    type_givens(&givens[..16]);
+    app.wait_until("sixteen givens counted", || {
+        let count = app.text_of(".count");
+        count.ends_with("solutions") && count != "exactly one solution" && !count.starts_with("counting")
+    });
+    type_givens(&givens[16..]);
+    app.wait_until("the seventeenth makes it unique", || app.text_of(".count") == "exactly one solution");
+}
+
+#[test]
 fn fill_and_cut_makes_a_unique_puzzle_of_the_layout() {
     let app = open_setter();
     app.session
