@@ -8,6 +8,8 @@ use std::collections::BTreeSet;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Edge;
 
+use crate::play::neighbours;
+
 /// What the walls drawn so far make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
@@ -53,14 +55,6 @@ impl Drawn {
             })
             .collect()
     }
-}
-
-/// The orthogonal neighbours of `c` on an `n × n` grid.
-fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
-    let (r, col) = (c / n, c % n);
-    [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)]
-        .into_iter()
-        .flatten()
 }
 
 /// The groups the walls make on an `n × n` grid, and what keeps each from

@@ -262,19 +262,23 @@ impl SudokuSetter {
         Some(spec)
     }
 
-    /// After the walls changed: the layout follows when they make regions.
+    /// After the walls changed: the layout follows when they make regions
+    /// (and is checked again); while they do not, nothing is checked.
     fn walls_changed(&mut self, walls: BTreeSet<Edge>) {
         let Some(n) = self.draft.as_ref().map(|d| d.n) else { return };
         let draft = RegionDraft::new(n, walls);
-        if let Some(map) = draft.drawn.map() {
-            let map = map.to_vec();
-            if let Some(spec) = self.with_grid(|g| g.regions = Regions::Map(map)) {
-                if let Err(message) = self.set_spec(spec) {
-                    self.message = Some(message);
-                }
+        let map = draft.drawn.map().map(<[usize]>::to_vec);
+        self.draft = Some(Rc::new(draft));
+        let Some(map) = map else {
+            self.analysis = SetAnalysis::default();
+            self.task = None;
+            return;
+        };
+        if let Some(spec) = self.with_grid(|g| g.regions = Regions::Map(map)) {
+            if let Err(message) = self.set_spec(spec) {
+                self.message = Some(message);
             }
         }
-        self.draft = Some(Rc::new(draft));
         self.changed();
     }
 
