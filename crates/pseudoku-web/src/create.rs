@@ -107,13 +107,15 @@ pub fn Create(props: &CreateProps) -> Html {
     };
     let view = Rc::new(board_view(&setter));
     let d = setter.dispatcher();
+    // Callbacks that stay the same from render to render, so the board's
+    // cells are left alone when only the walls or the count change.
+    let on_edge_start = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::StrokeStart(e)));
+    let on_edge_over = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::StrokeOver(e)));
+    let on_stroke_end = use_callback(d.clone(), |(), d| d.dispatch(SetterAction::StrokeEnd));
+    let on_focus = use_callback(d.clone(), |c, d| d.dispatch(SetterAction::Focus(c)));
     let board = html! {
-        <PBoard {view} target={Target::Edges}
-            on_edge_start={let d = d.clone(); Callback::from(move |e| d.dispatch(SetterAction::StrokeStart(e)))}
-            on_edge_over={let d = d.clone(); Callback::from(move |e| d.dispatch(SetterAction::StrokeOver(e)))}
-            on_cell_start={Callback::noop()} on_cell_over={Callback::noop()}
-            on_stroke_end={let d = d.clone(); Callback::from(move |()| d.dispatch(SetterAction::StrokeEnd))}
-            on_focus={let d = d.clone(); Callback::from(move |c| d.dispatch(SetterAction::Focus(c)))} />
+        <PBoard {view} target={Target::Edges} {on_edge_start} {on_edge_over}
+            on_cell_start={Callback::noop()} on_cell_over={Callback::noop()} {on_stroke_end} {on_focus} />
     };
 
     let analysis = &setter.analysis;

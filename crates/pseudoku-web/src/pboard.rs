@@ -255,35 +255,10 @@ pub fn PBoard(props: &PBoardProps) -> Html {
         .collect();
 
     let cells = (0..n * n).map(|cell| {
-        let (row, col) = (cell / n, cell % n);
-        let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
-        let region = view.regions.get(cell).copied().flatten();
-        let symbol = view.symbols.get(cell).copied().unwrap_or(' ');
-        let mut label = format!("row {} column {}, {symbol}", row + 1, col + 1);
-        if let Some(k) = region {
-            label.push_str(&format!(", region {}", k + 1));
-        }
-        if view.bad.contains(&cell) {
-            label.push_str(", region has a problem");
-        }
-        let class = classes!(
-            "pcell",
-            region.map(|k| format!("r{}", k % 16)),
-            view.bad.contains(&cell).then_some("bad"),
-            view.reason.contains(&cell).then_some("reason"),
-            (view.focus == cell).then_some("focus"),
-        );
-        let on_focus = props.on_focus.clone();
         html! {
-            <g role="gridcell" id={cell_id(cell)} {class} aria-label={label}
-                tabindex={if view.focus == cell { "0" } else { "-1" }}
-                data-cell={cell.to_string()} data-region={region.map(|k| k.to_string()).unwrap_or_default()}
-                onfocus={move |_| on_focus.emit(cell)}>
-                <rect x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} />
-                <text x={(x + UNIT / 2.0).to_string()} y={(y + UNIT / 2.0).to_string()} aria-hidden="true">
-                    { symbol.to_string() }
-                </text>
-            </g>
+            <PCell key={cell} {cell} {n} symbol={view.symbols.get(cell).copied().unwrap_or(' ')}
+                region={view.regions.get(cell).copied().flatten()} bad={view.bad.contains(&cell)}
+                reason={view.reason.contains(&cell)} focus={view.focus == cell} on_focus={props.on_focus.clone()} />
         }
     });
     let joins = view.joins.iter().map(|e| {
@@ -316,6 +291,53 @@ pub fn PBoard(props: &PBoardProps) -> Html {
             <rect class="cursor" x={(fc as f64 * UNIT + 0.6).to_string()} y={(fr as f64 * UNIT + 0.6).to_string()}
                 width={(UNIT - 1.2).to_string()} height={(UNIT - 1.2).to_string()} rx="0.6" aria-hidden="true" />
         </svg>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PCellProps {
+    cell: usize,
+    n: usize,
+    symbol: char,
+    region: Option<u8>,
+    bad: bool,
+    reason: bool,
+    focus: bool,
+    on_focus: Callback<usize>,
+}
+
+/// One cell: its own component, so a change elsewhere on the board (a wall
+/// drawn, a count arriving) leaves the cells' elements alone.
+#[function_component]
+fn PCell(props: &PCellProps) -> Html {
+    let &PCellProps { cell, n, symbol, region, bad, reason, focus, .. } = props;
+    let (row, col) = (cell / n, cell % n);
+    let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
+    let mut label = format!("row {} column {}, {symbol}", row + 1, col + 1);
+    if let Some(k) = region {
+        label.push_str(&format!(", region {}", k + 1));
+    }
+    if bad {
+        label.push_str(", region has a problem");
+    }
+    let class = classes!(
+        "pcell",
+        region.map(|k| format!("r{}", k % 16)),
+        bad.then_some("bad"),
+        reason.then_some("reason"),
+        focus.then_some("focus"),
+    );
+    let on_focus = props.on_focus.clone();
+    html! {
+        <g role="gridcell" id={cell_id(cell)} {class} aria-label={label}
+            tabindex={if focus { "0" } else { "-1" }}
+            data-cell={cell.to_string()} data-region={region.map(|k| k.to_string()).unwrap_or_default()}
+            onfocus={move |_| on_focus.emit(cell)}>
+            <rect x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} />
+            <text x={(x + UNIT / 2.0).to_string()} y={(y + UNIT / 2.0).to_string()} aria-hidden="true">
+                { symbol.to_string() }
+            </text>
+        </g>
     }
 }
 

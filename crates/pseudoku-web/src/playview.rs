@@ -142,14 +142,16 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let target = if player.tool == Tool::Border { Target::Edges } else { Target::Cells };
     let view = Rc::new(board_view(&player));
+    // Callbacks that stay the same from render to render, so the board's
+    // cells are left alone when they do not change (the clock ticks).
+    let on_edge_start = use_callback(d.clone(), |e, d| d.dispatch(PlayAction::BorderStart(e)));
+    let on_edge_over = use_callback(d.clone(), |e, d| d.dispatch(PlayAction::BorderOver(e)));
+    let on_cell_start = use_callback(d.clone(), |c, d| d.dispatch(PlayAction::PaintStart(c)));
+    let on_cell_over = use_callback(d.clone(), |c, d| d.dispatch(PlayAction::PaintOver(c)));
+    let on_stroke_end = use_callback(d.clone(), |(), d| d.dispatch(PlayAction::StrokeEnd));
+    let on_focus = use_callback(d.clone(), |c, d| d.dispatch(PlayAction::Focus(c)));
     let board = html! {
-        <PBoard {view} {target}
-            on_edge_start={let d = d.clone(); Callback::from(move |e| d.dispatch(PlayAction::BorderStart(e)))}
-            on_edge_over={let d = d.clone(); Callback::from(move |e| d.dispatch(PlayAction::BorderOver(e)))}
-            on_cell_start={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::PaintStart(c)))}
-            on_cell_over={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::PaintOver(c)))}
-            on_stroke_end={let d = d.clone(); Callback::from(move |()| d.dispatch(PlayAction::StrokeEnd))}
-            on_focus={let d = d.clone(); Callback::from(move |c| d.dispatch(PlayAction::Focus(c)))} />
+        <PBoard {view} {target} {on_edge_start} {on_edge_over} {on_cell_start} {on_cell_over} {on_stroke_end} {on_focus} />
     };
 
     let n = player.instance().size();
