@@ -445,8 +445,8 @@ fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
     let weak: Weak<RefCell<WorkerState>> = Rc::downgrade(inner);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(inner) = weak.upgrade() else { return };
-        let Some(text) = event.data().as_string() else { return };
-        let Ok(reply) = crate::wire::Reply::from_json(&text) else { return };
+        let Ok(bytes) = event.data().dyn_into::<js_sys::Uint8Array>() else { return };
+        let Ok(reply) = crate::wire::Reply::from_bytes(&bytes.to_vec()) else { return };
         let on_reply = {
             let mut state = inner.borrow_mut();
             if reply.body == crate::wire::Body::Ready {
@@ -507,7 +507,7 @@ fn flush(inner: &Rc<RefCell<WorkerState>>) {
     let Some(current) = state.current.as_ref().filter(|s| s.ready) else { return };
     let worker = current.worker.clone();
     let Some(request) = state.waiting.take() else { return };
-    if worker.post_message(&JsValue::from_str(&request.to_json())).is_ok() {
+    if worker.post_message(&js_sys::Uint8Array::from(&request.to_bytes()[..])).is_ok() {
         state.in_flight = Some(request.id);
     }
 }

@@ -343,7 +343,7 @@ fn setter_key(event: &KeyboardEvent, n: usize, focus: usize) -> Option<SetterAct
     let ctrl = event.ctrl_key() || event.meta_key();
     let key = event.key();
     if ctrl {
-        return match key.to_lowercase().as_str() {
+        return match key.to_ascii_lowercase().as_str() {
             "z" if event.shift_key() => Some(SetterAction::Redo),
             "z" => Some(SetterAction::Undo),
             "y" => Some(SetterAction::Redo),

@@ -334,7 +334,7 @@ pub fn Play(props: &PlayProps) -> Html {
 fn play_keys(event: &KeyboardEvent, n: usize, focus: usize) -> Vec<PlayAction> {
     let key = event.key();
     if event.ctrl_key() || event.meta_key() {
-        return match key.to_lowercase().as_str() {
+        return match key.to_ascii_lowercase().as_str() {
             "z" if event.shift_key() => vec![PlayAction::Redo],
             "z" => vec![PlayAction::Undo],
             "y" => vec![PlayAction::Redo],

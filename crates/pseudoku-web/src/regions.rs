@@ -83,7 +83,7 @@ pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
                 }
             }
         }
-        list.sort();
+        list.sort_unstable();
         members.push(list);
     }
     let mut problems = Vec::new();

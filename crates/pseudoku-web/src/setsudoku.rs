@@ -474,10 +474,10 @@ impl SudokuSetter {
                 }
                 let mut spec = self.variant.spec().clone();
                 let mut cells = self.chosen.clone();
-                cells.sort();
+                cells.sort_unstable();
                 let same = |h: &pseudoku_core::layout::House| {
                     let mut other = h.cells.clone();
-                    other.sort();
+                    other.sort_unstable();
                     other == cells
                 };
                 if self.layout.houses().iter().any(same) {

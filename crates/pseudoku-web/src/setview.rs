@@ -93,7 +93,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                 }
                 let key = event.key();
                 let action = if event.ctrl_key() || event.meta_key() {
-                    match key.to_lowercase().as_str() {
+                    match key.to_ascii_lowercase().as_str() {
                         "z" if event.shift_key() => Some(SetAction::Redo),
                         "z" => Some(SetAction::Undo),
                         "y" => Some(SetAction::Redo),

@@ -570,7 +570,7 @@ fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
     let key = event.key();
     let (ctrl, shift) = (event.ctrl_key() || event.meta_key(), event.shift_key());
     if ctrl && (!shift || key.eq_ignore_ascii_case("z")) {
-        match key.to_lowercase().as_str() {
+        match key.to_ascii_lowercase().as_str() {
             "z" if shift => return Some(Action::Redo),
             "z" => return Some(Action::Undo),
             "y" => return Some(Action::Redo),

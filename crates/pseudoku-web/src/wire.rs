@@ -1,5 +1,5 @@
-//! What crosses between the page and its Web Worker: small, versioned JSON
-//! messages of this crate's own, so the engine's internals can change
+//! What crosses between the page and its Web Worker: small, versioned
+//! messages of this crate's own (serde types, as postcard bytes), so the engine's internals can change
 //! without breaking the protocol. Puzzles travel in the engine's line
 //! format (`Instance`'s `Display`/`parse`), the same text the CLI reads.
 //!
@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The protocol version; the worker and the page come from one build.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// How many answers a count sends back for the setter to show.
 pub const ANSWERS_KEPT: usize = 50;
@@ -211,22 +211,22 @@ impl Request {
         Request { protocol: PROTOCOL, id, job }
     }
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("requests always serialize")
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("requests always serialize")
     }
 
-    pub fn from_json(text: &str) -> Result<Request, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a request: {e}"))
+    pub fn from_bytes(bytes: &[u8]) -> Result<Request, String> {
+        postcard::from_bytes(bytes).map_err(|e| format!("not a request: {e}"))
     }
 }
 
 impl Reply {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("replies always serialize")
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("replies always serialize")
     }
 
-    pub fn from_json(text: &str) -> Result<Reply, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a reply: {e}"))
+    pub fn from_bytes(bytes: &[u8]) -> Result<Reply, String> {
+        postcard::from_bytes(bytes).map_err(|e| format!("not a reply: {e}"))
     }
 }
 
@@ -237,9 +237,10 @@ mod tests {
     #[test]
     fn messages_round_trip() {
         let r = Request::new(7, Job::Fill { size: 9, latin: true, seed: 3 });
-        assert_eq!(Request::from_json(&r.to_json()), Ok(r));
+        assert_eq!(Request::from_bytes(&r.to_bytes()), Ok(r));
         let reply = Reply { id: 7, last: true, body: Body::Redundant { walls: vec![(4, 13)] } };
-        assert_eq!(Reply::from_json(&reply.to_json()), Ok(reply));
-        assert!(Request::from_json("{}").is_err());
+        assert_eq!(Reply::from_bytes(&reply.to_bytes()), Ok(reply));
+        assert!(Request::from_bytes(&[]).is_err());
+        assert!(Request::from_bytes(&[2, 7, 99]).is_err(), "no job 99");
     }
 }

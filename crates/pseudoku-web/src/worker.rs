@@ -269,9 +269,10 @@ fn generate_rated(text: &str, symmetry: WireSymmetry, seed: u64, level: Level) -
     }
 }
 
+/// The engine's messages (English) with a capital first letter.
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    chars.next().map(|c| std::iter::once(c.to_ascii_uppercase()).chain(chars).collect()).unwrap_or_default()
 }
 
 fn rate_variant(text: &str) -> Body {
@@ -532,19 +533,19 @@ fn squarest_boxes(size: usize) -> Result<Layout, pseudoku_core::layout::LayoutEr
 #[cfg(target_arch = "wasm32")]
 pub fn run() {
     use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let poster = scope.clone();
     let post = move |reply: Reply| {
-        let _ = poster.post_message(&JsValue::from_str(&reply.to_json()));
+        let _ = poster.post_message(&js_sys::Uint8Array::from(&reply.to_bytes()[..]));
     };
     let on_message = {
         let post = post.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            match Request::from_json(&text) {
+            let bytes = event.data().dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();
+            match Request::from_bytes(&bytes) {
                 Ok(request) => handle(&request, &mut post.clone()),
                 Err(message) => post(Reply { id: 0, last: true, body: Body::Failed { message } }),
             }

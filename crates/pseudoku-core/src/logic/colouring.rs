@@ -179,7 +179,7 @@ fn find(board: &Board, links: RangeInclusive<usize>, symbols: u64) -> Option<Ste
                 .flat_map(|&c| layout.peers(c).iter().copied())
                 .filter(|&c| board.has(c, s) && node[c.index()] == NONE)
                 .collect();
-            candidates.sort();
+            candidates.sort_unstable();
             candidates.dedup();
             for t in candidates {
                 let seen: Vec<usize> = members.iter().copied().filter(|&m| board.sees(t, graph.cells[m])).collect();

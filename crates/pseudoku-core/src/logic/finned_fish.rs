@@ -204,7 +204,7 @@ fn evaluate(
             .flat_map(|&h| board.places(h, s))
             .filter(|c| !in_base(c) && fins.iter().all(|&f| board.sees(*c, f)))
             .collect();
-        targets.sort();
+        targets.sort_unstable();
         targets.dedup();
         if targets.is_empty() {
             return None;

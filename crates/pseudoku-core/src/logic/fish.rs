@@ -78,7 +78,7 @@ fn fish(board: &Board, k: usize, technique: Technique, symbols: u64) -> Option<S
                 step.eliminations = eliminations;
                 step.cells = places;
                 step.symbols.push(s);
-                covers.sort();
+                covers.sort_unstable();
                 step.houses = base.into_iter().chain(covers).collect();
                 Some(step)
             });

@@ -163,8 +163,10 @@ impl<const W: usize> Grid<W> {
         let mut peers = vec![Cells::EMPTY; cell_count];
         let mut houses_of = Vec::with_capacity(cell_count);
         for c in 0..cell_count {
-            let mut hs: Vec<u32> = layout.houses_of(CellId(c as u32)).map(|h| h.0).collect();
-            hs.sort_by_key(|&h| !is_box(h));
+            // Boxes (and regions) first.
+            let (mut hs, rest): (Vec<u32>, Vec<u32>) =
+                layout.houses_of(CellId(c as u32)).map(|h| h.0).partition(|&h| is_box(h));
+            hs.extend(rest);
             for &h in &hs {
                 peers[c].union_with(&house_cells[h as usize]);
             }
@@ -301,7 +303,7 @@ macro_rules! by_width {
             $f::<2>($board $(, $arg)*)
         } else if cells <= 256 {
             $f::<4>($board $(, $arg)*)
-        } else if cells <= 384 {
+        } else if cells <= 384 && cfg!(not(target_arch = "wasm32")) {
             $f::<6>($board $(, $arg)*)
         } else if cells <= $crate::logic::links::MAX_CELLS {
             $f::<10>($board $(, $arg)*)

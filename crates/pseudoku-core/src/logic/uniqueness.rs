@@ -66,10 +66,10 @@ impl Loops<'_, '_> {
                 if next == self.start {
                     if self.path.len() >= 4 && self.path.len() % 2 == 0 && self.valid() {
                         let mut key = self.path.clone();
-                        key.sort();
+                        key.sort_unstable();
                         if !self.found.iter().any(|f| {
                             let mut g = f.clone();
-                            g.sort();
+                            g.sort_unstable();
                             g == key
                         }) {
                             self.found.push(self.path.clone());

@@ -31,7 +31,7 @@ fn seen_by_all(board: &Board, symbol: Symbol, cells: &[CellId]) -> Vec<CellId> {
     let mut out: Vec<CellId> = peers(board, cells[0])
         .filter(|&c| board.has(c, symbol) && !cells.contains(&c) && cells.iter().all(|&x| board.sees(c, x)))
         .collect();
-    out.sort();
+    out.sort_unstable();
     out
 }
 

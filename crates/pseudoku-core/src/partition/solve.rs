@@ -164,13 +164,16 @@ pub(crate) trait Search {
 }
 
 /// An engine for the instance, its bitset width picked for the grid size.
+/// The WebAssembly build, whose players set grids up to 16×16, leaves out
+/// the 512-cell width (fewer copies of the engine in the page's module):
+/// grids past 16×16 take the widest, the same search on more words.
 pub(crate) fn engine(instance: &Instance, joins: &[Edge]) -> Box<dyn Search> {
     let cells = instance.cell_count();
     if cells <= 128 {
         Box::new(Engine::<2>::new(instance, joins))
     } else if cells <= 256 {
         Box::new(Engine::<4>::new(instance, joins))
-    } else if cells <= 512 {
+    } else if cells <= 512 && cfg!(not(target_arch = "wasm32")) {
         Box::new(Engine::<8>::new(instance, joins))
     } else {
         Box::new(Engine::<20>::new(instance, joins))
@@ -463,7 +466,7 @@ impl<const W: usize> Engine<W> {
             frames: Vec::with_capacity(cells + 1),
             regions: Vec::with_capacity(n),
             found_before: Vec::with_capacity(n),
-            dead: DeadCache::new(),
+            dead: DeadCache::new(cells),
             witness: vec![Bits::EMPTY; cells],
             probe: Vec::with_capacity(n + 1),
             free: self.all,
@@ -763,23 +766,31 @@ const PROBE_TWO_FROM: usize = 12;
 /// it has taken as many keys as it has slots, up to about 512 KiB of keys up
 /// to 11×11 and 2 MiB above: long searches revisit more free sets than the
 /// small table could hold.
+///
+/// Its size and its hash depend on the grid, not on the width `W` of the
+/// bitsets: an engine on wider bitsets (as the WebAssembly build takes for
+/// some sizes) searches the same nodes.
 struct DeadCache<const W: usize> {
     keys: Vec<Bits<W>>,
     /// Keys stored since the table last grew.
     stored: usize,
     max_len: usize,
+    /// The words of a key that are hashed: those the grid's cells use,
+    /// rounded up to a power of two (at least 2).
+    words: usize,
 }
 
 impl<const W: usize> DeadCache<W> {
-    fn new() -> DeadCache<W> {
-        let max_bytes = if W <= 2 { 1usize << 19 } else { 1 << 21 };
-        let max_len = (max_bytes / (8 * W)).next_power_of_two();
-        DeadCache { keys: vec![Bits::EMPTY; 1024.min(max_len)], stored: 0, max_len }
+    fn new(cells: usize) -> DeadCache<W> {
+        let words = cells.div_ceil(64).max(2).next_power_of_two().min(W);
+        let max_bytes = if words <= 2 { 1usize << 19 } else { 1 << 21 };
+        let max_len = (max_bytes / (8 * words)).next_power_of_two();
+        DeadCache { keys: vec![Bits::EMPTY; 1024.min(max_len)], stored: 0, max_len, words }
     }
 
     #[inline]
     fn contains(&self, free: &Bits<W>) -> bool {
-        self.keys[slot_of(free, self.keys.len())] == *free
+        self.keys[slot_of(free, self.words, self.keys.len())] == *free
     }
 
     fn insert(&mut self, free: Bits<W>) {
@@ -788,20 +799,21 @@ impl<const W: usize> DeadCache<W> {
             let len = (self.keys.len() * 4).min(self.max_len);
             let mut keys = vec![Bits::EMPTY; len];
             for k in self.keys.iter().filter(|k| !k.is_empty()) {
-                keys[slot_of(k, len)] = *k;
+                keys[slot_of(k, self.words, len)] = *k;
             }
             self.keys = keys;
             self.stored = 0;
         }
-        let slot = slot_of(&free, self.keys.len());
+        let slot = slot_of(&free, self.words, self.keys.len());
         self.keys[slot] = free;
     }
 }
-/// The cache slot of a free set (`len` a power of two).
+/// The cache slot of a free set, from its first `words` words (`len` a
+/// power of two).
 #[inline]
-fn slot_of<const W: usize>(x: &Bits<W>, len: usize) -> usize {
+fn slot_of<const W: usize>(x: &Bits<W>, words: usize, len: usize) -> usize {
     let mut h = 0u64;
-    for &w in &x.0 {
+    for &w in &x.0[..words] {
         h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 29;
     }

@@ -725,3 +725,43 @@ fn every_wall_strategy_ends_unique_and_minimal() {
         }
     }
 }
+
+/// The answers, in the order found, and the node count of a search on a
+/// bitset of `W` words.
+fn search_on<const W: usize>(inst: &Instance) -> (Vec<Vec<u32>>, u64) {
+    let mut found = Vec::new();
+    let engine = solve::Engine::<W>::new(inst, &[]);
+    let report = solve::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
+        found.push(p.labels().map(|l| l as u32).collect());
+        if found.len() == 30 {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    (found, report.nodes)
+}
+
+/// The WebAssembly build leaves some widths out and takes a wider one: the
+/// search (its answers, their order and its node count) must not depend on
+/// the width.
+#[test]
+fn every_bitset_width_searches_alike() {
+    let mut answers = 0;
+    for n in 4..=9 {
+        let made = construct(&ConstructConfig::new(n), n as u64).expect("a construction").instance;
+        // Without its walls, the grid has many answers to find in order.
+        let mut open = made.clone();
+        for wall in made.walls().collect::<Vec<_>>() {
+            open.remove_wall(wall);
+        }
+        for inst in [made, open] {
+            let reference = search_on::<2>(&inst);
+            answers += reference.0.len();
+            assert_eq!(search_on::<4>(&inst), reference, "{inst}");
+            assert_eq!(search_on::<8>(&inst), reference, "{inst}");
+            assert_eq!(search_on::<20>(&inst), reference, "{inst}");
+        }
+    }
+    assert!(answers > 30, "the open grids have many answers: {answers}");
+}

@@ -154,8 +154,13 @@ impl Walls<'_> {
     /// grow again. Walls no known answer crosses, the likeliest to go, are
     /// tried first; otherwise `order` decides.
     fn trim(&mut self, order: &[usize]) {
-        let mut todo: Vec<usize> = order.iter().copied().filter(|&i| self.on.contains(i)).collect();
-        todo.sort_by_key(|&i| self.crossings(i));
+        // By crossings, ties in `order`'s order (the position breaks them).
+        let mut keyed: Vec<(usize, usize, usize)> = (order.iter().copied().filter(|&i| self.on.contains(i)))
+            .enumerate()
+            .map(|(position, i)| (self.crossings(i), position, i))
+            .collect();
+        keyed.sort_unstable();
+        let mut todo: Vec<usize> = keyed.into_iter().map(|(_, _, i)| i).collect();
         todo.reverse(); // a stack: the next wall is last
         let mut size = 4usize;
         let mut group = Vec::new();
@@ -250,7 +255,7 @@ pub(super) fn place_walls(
     let extra = config.difficulty.extra_walls(n);
     let mut ranked: Vec<(usize, usize)> =
         (0..len).filter(|&i| !walls.on.contains(i)).map(|i| (walls.crossings(i), i)).collect();
-    ranked.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    ranked.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     for &(_, i) in ranked.iter().take(extra) {
         walls.add(i);
     }

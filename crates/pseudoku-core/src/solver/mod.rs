@@ -119,11 +119,17 @@ pub struct Solver {
     inner: Inner,
 }
 
+/// The candidate masks by grid size. WebAssembly has no 16-bit or 128-bit
+/// arithmetic of its own, so there a `u32` serves the small grids and the
+/// wide mask the largest: the same search (masks only hold bits), fewer
+/// copies of the engine in the page's module.
 enum Inner {
     Classic9(Classic9),
+    #[cfg(not(target_arch = "wasm32"))]
     U16(Engine<u16>),
     U32(Engine<u32>),
     U64(Engine<u64>),
+    #[cfg(not(target_arch = "wasm32"))]
     U128(Engine<u128>),
     Wide(Engine<Wide>),
 }
@@ -132,9 +138,11 @@ macro_rules! dispatch {
     ($self:expr, $e:ident => $body:expr) => {
         match &mut $self.inner {
             Inner::Classic9($e) => $body,
+            #[cfg(not(target_arch = "wasm32"))]
             Inner::U16($e) => $body,
             Inner::U32($e) => $body,
             Inner::U64($e) => $body,
+            #[cfg(not(target_arch = "wasm32"))]
             Inner::U128($e) => $body,
             Inner::Wide($e) => $body,
         }
@@ -154,9 +162,11 @@ impl Solver {
     /// layout. For differential tests and benchmarks.
     pub fn generic(layout: &Layout) -> Solver {
         let inner = match layout.size() {
+            #[cfg(not(target_arch = "wasm32"))]
             0..=16 => Inner::U16(Engine::new(layout)),
-            17..=32 => Inner::U32(Engine::new(layout)),
+            0..=32 => Inner::U32(Engine::new(layout)),
             33..=64 => Inner::U64(Engine::new(layout)),
+            #[cfg(not(target_arch = "wasm32"))]
             65..=128 => Inner::U128(Engine::new(layout)),
             _ => Inner::Wide(Engine::new(layout)),
         };
@@ -383,6 +393,61 @@ mod tests {
 
     fn parse(s: &str) -> Vec<Option<Symbol>> {
         s.chars().map(|c| c.to_digit(10).filter(|&d| d > 0).map(|d| Symbol::new(d as usize - 1))).collect()
+    }
+
+    trait Wrap {
+        fn wrap(self) -> Inner;
+    }
+    macro_rules! wrap {
+        ($($m:ty => $v:ident),*) => {$(
+            impl Wrap for Engine<$m> {
+                fn wrap(self) -> Inner {
+                    Inner::$v(self)
+                }
+            }
+        )*};
+    }
+    wrap!(u16 => U16, u32 => U32, u64 => U64, u128 => U128, Wide => Wide);
+
+    fn wrap(engine: impl Wrap) -> Inner {
+        engine.wrap()
+    }
+
+    /// The solutions a random search reaches first, and its node count, with
+    /// the engine on one mask width.
+    fn trace<M: crate::bits::Mask>(layout: &Layout, seed: u64) -> (Vec<Vec<Symbol>>, u64)
+    where
+        Engine<M>: Wrap,
+    {
+        use rand::SeedableRng;
+        let mut solver = Solver { inner: wrap(Engine::<M>::new(layout)) };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut found = Vec::new();
+        let options = SearchOptions { rng: Some(&mut rng), ..Default::default() };
+        let givens = vec![None; layout.cell_count()];
+        let report = solver.search(&givens, options, &mut |s: &[Symbol]| {
+            found.push(s.to_vec());
+            if found.len() == 20 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        (found, report.nodes)
+    }
+
+    #[test]
+    fn every_mask_width_searches_alike() {
+        // The WebAssembly build runs the small grids on `u32` and the
+        // largest on the wide mask: the searches must be the same.
+        let layouts = [Layout::classic(2).unwrap(), Layout::boxed(3, 4).unwrap(), Layout::classic(4).unwrap()];
+        for (i, layout) in layouts.iter().enumerate() {
+            let reference = trace::<u16>(layout, i as u64);
+            assert_eq!(reference.0.len(), 20);
+            assert_eq!(trace::<u32>(layout, i as u64), reference, "u32, layout {i}");
+            assert_eq!(trace::<u128>(layout, i as u64), reference, "u128, layout {i}");
+            assert_eq!(trace::<Wide>(layout, i as u64), reference, "wide, layout {i}");
+        }
     }
 
     #[test]
