@@ -324,9 +324,11 @@ pub fn page_hidden() -> bool {
 /// running terminates the worker and hands the request to a spare one (a
 /// worker busy in a search cannot read a cancel message), so a superseded
 /// search never keeps a core busy and the new one need not wait for a
-/// worker to load; a new spare then starts in the background. Requests
-/// sent before the worker is ready wait, the newest replacing any older
-/// one.
+/// worker to load; a new spare then starts in the background. Once a
+/// request's worker says it is yielding ([`crate::wire::Body::Yielding`]:
+/// what is left runs in short slices), the next request goes to it and
+/// stops the rest, without a new worker. Requests sent before the worker is
+/// ready wait, the newest replacing any older one.
 pub struct EngineWorker {
     inner: Rc<RefCell<WorkerState>>,
 }
@@ -460,6 +462,13 @@ fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
                 return;
             }
             if state.current.as_ref().map(|s| s.id) != Some(id) {
+                return;
+            }
+            if reply.body == crate::wire::Body::Yielding {
+                // The worker reads requests again: the next goes to it.
+                if state.in_flight == Some(reply.id) {
+                    state.in_flight = None;
+                }
                 return;
             }
             if reply.last && state.in_flight == Some(reply.id) {

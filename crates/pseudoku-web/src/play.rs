@@ -692,7 +692,7 @@ mod tests {
         let request = p.request();
         assert!(matches!(request.job, Job::Construct { size: 5, .. }));
         let mut out = Vec::new();
-        crate::worker::handle(&request, &mut |r| out.push(r));
+        crate::worker::handle_to_end(&request, &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         let made = p.made.clone().expect("a challenge");
         assert_eq!(made.instance.size(), 5);
@@ -704,7 +704,7 @@ mod tests {
     fn found_answers_are_numbered_as_the_setter_shows_them() {
         let p = seed();
         let mut out = Vec::new();
-        crate::worker::handle(&p.request(), &mut |r| out.push(r));
+        crate::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         let answers = all_answers(p.instance(), 10);
         let p = paint(p, &answers[3]);
@@ -715,7 +715,7 @@ mod tests {
     fn hints_point_at_what_every_answer_has() {
         let p = seed();
         let mut out = Vec::new();
-        crate::worker::handle(&p.request(), &mut |r| out.push(r));
+        crate::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         assert_eq!(p.count_text(), "5 answers");
         let p = play(p, [PlayAction::Hint]);

@@ -595,7 +595,7 @@ mod tests {
 
     fn run(s: &SudokuSetter) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::worker::handle(&s.request(), &mut |r| out.push(r));
+        crate::worker::handle_to_end(&s.request(), &mut |r| out.push(r));
         out
     }
 

@@ -196,7 +196,7 @@ mod tests {
 
     fn run(table: &Table) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::worker::handle(&table.request().unwrap(), &mut |r| out.push(r));
+        crate::worker::handle_to_end(&table.request().unwrap(), &mut |r| out.push(r));
         out
     }
 

@@ -93,6 +93,10 @@ pub struct Reply {
 pub enum Body {
     /// The worker has started and reads requests (sent once, id 0).
     Ready,
+    /// The rest of this request runs one search at a time, and the worker
+    /// reads new requests in between: a new one can go to it, and stops
+    /// this one (no need to start another worker).
+    Yielding,
     /// A search is under way.
     Progress {
         nodes: u64,

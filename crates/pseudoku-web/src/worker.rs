@@ -4,16 +4,19 @@
 //!
 //! A long count posts [`Body::Progress`] every [`PROGRESS_NODES`] search
 //! nodes. The worker cannot read a new message while it searches, so the
-//! page cancels a job by terminating the worker and starting a new one
-//! (`browser::EngineWorker`).
+//! page cancels a search by terminating the worker and starting a new one
+//! (`browser::EngineWorker`). What follows a count (explaining it, finding
+//! redundant walls) is many short searches: [`handle`] returns them as a
+//! [`Rest`], which the worker runs a slice at a time, reading its messages
+//! in between, so a new request stops it without a new worker.
 
 use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
 use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::logic::{self, Level};
 use pseudoku_core::partition::{
-    self, complete, explain, redundant_walls, trim_walls, ConstructConfig, Difficulty, Edge, Explanation, Flow,
-    Instance, NoAnswerReason, Partition, Progress, SearchEnd, Sink, SolveConfig, Verdict,
+    self, complete, trim_walls, wall_can_go, ConstructConfig, Difficulty, Edge, Explainer, Explanation, Flow, Instance,
+    NoAnswerReason, Partition, Progress, SearchEnd, Sink, SolveConfig, Verdict,
 };
 use pseudoku_core::seed::rng_from_seed;
 use pseudoku_core::solver::{Solver, Uniqueness};
@@ -33,16 +36,17 @@ const EXPLAIN_BUDGET: u64 = 200_000;
 const COMPLETE_BUDGET: u64 = 20_000_000;
 
 /// Runs `request`, posting each reply; the last has `last: true`.
-pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
+pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
     let id = request.id;
     let mut send = |last: bool, body: Body| post(Reply { id, last, body });
     if request.protocol != PROTOCOL {
         let message = format!("the worker speaks protocol {PROTOCOL}, not {}; reload the page", request.protocol);
-        return send(true, Body::Failed { message });
+        send(true, Body::Failed { message });
+        return None;
     }
     match &request.job {
         Job::Analyse { instance, limit } => match parse(instance) {
-            Ok(instance) => analyse(&instance, *limit, &mut send),
+            Ok(instance) => return Some(analyse(id, instance, *limit, &mut send)),
             Err(message) => send(true, Body::Failed { message }),
         },
         Job::Complete { instance } => {
@@ -92,6 +96,7 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) {
         Job::Hint { variant, values, centre } => send(true, hint(variant, values, centre)),
         Job::Regions { size, walls, seed } => send(true, jigsaw_regions(*size, walls, *seed)),
     }
+    None
 }
 
 /// Layouts [`Job::Regions`] draws before it gives up.
@@ -396,7 +401,7 @@ fn labels(p: &Partition) -> Vec<u8> {
     p.labels().map(|l| l as u8).collect()
 }
 
-fn analyse(instance: &Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) {
+fn analyse(id: u64, instance: Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) -> Rest {
     struct Counter<'a> {
         found: u64,
         limit: u64,
@@ -422,17 +427,76 @@ fn analyse(instance: &Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) {
     }
     let mut counter = Counter { found: 0, limit: limit.max(1), kept: Vec::new(), send };
     let config = SolveConfig { node_budget: None, progress_interval: PROGRESS_NODES };
-    let report = partition::solve(instance, &config, &mut counter);
+    let report = partition::solve(&instance, &config, &mut counter);
     let (found, kept) = (counter.found, counter.kept);
     let exact = report.end == SearchEnd::Exhausted;
     send(false, Body::Counted { answers_found: found, exact, answers: kept });
-    let agreement = agreement(instance, explain(instance, Some(EXPLAIN_BUDGET)));
-    if found == 1 && exact {
-        send(false, Body::Explained(agreement));
-        let walls = redundant_walls(instance, Some(COMPLETE_BUDGET)).unwrap_or_default();
-        send(true, Body::Redundant { walls: pairs(&walls) });
-    } else {
-        send(true, Body::Explained(agreement));
+    send(false, Body::Yielding);
+    let explainer = Explainer::new(instance.clone(), Some(EXPLAIN_BUDGET));
+    Rest { id, instance, stage: Stage::Explain { explainer, unique: found == 1 && exact } }
+}
+
+/// [`handle`], then its [`Rest`] to the end: every reply of the request, as
+/// the worker posts them when no other request comes (for tests).
+#[cfg(test)]
+pub fn handle_to_end(request: &Request, post: &mut dyn FnMut(Reply)) {
+    if let Some(mut rest) = handle(request, post) {
+        while !rest.step(post) {}
+    }
+}
+
+/// What is left of a request once it has posted [`Body::Yielding`]: short
+/// searches, run one per [`Rest::step`].
+pub struct Rest {
+    id: u64,
+    instance: Instance,
+    stage: Stage,
+}
+
+enum Stage {
+    /// What all answers agree on; then, for a unique answer, which walls
+    /// could go.
+    Explain { explainer: Explainer, unique: bool },
+    /// Which walls could go: those checked so far, and those that can.
+    Redundant { next: usize, walls: Vec<Edge>, can_go: Vec<Edge> },
+}
+
+impl Rest {
+    /// Runs the next search and posts what it settles; `true` once the
+    /// request has posted its last reply.
+    pub fn step(&mut self, post: &mut dyn FnMut(Reply)) -> bool {
+        let id = self.id;
+        let mut send = |last: bool, body: Body| post(Reply { id, last, body });
+        match &mut self.stage {
+            Stage::Explain { explainer, unique } => {
+                let Some(explanation) = explainer.step() else { return false };
+                let unique = *unique;
+                send(!unique, Body::Explained(agreement(&self.instance, explanation)));
+                if !unique {
+                    return true;
+                }
+                let walls = self.instance.walls().collect();
+                self.stage = Stage::Redundant { next: 0, walls, can_go: Vec::new() };
+                false
+            }
+            Stage::Redundant { next, walls, can_go } => {
+                let Some(&wall) = walls.get(*next) else {
+                    send(true, Body::Redundant { walls: pairs(can_go) });
+                    return true;
+                };
+                *next += 1;
+                match wall_can_go(&self.instance, wall, Some(COMPLETE_BUDGET)) {
+                    Ok(true) => can_go.push(wall),
+                    Ok(false) => {}
+                    // A check that ran out of budget: no wall is offered.
+                    Err(_) => {
+                        send(true, Body::Redundant { walls: Vec::new() });
+                        return true;
+                    }
+                }
+                false
+            }
+        }
     }
 }
 
@@ -532,21 +596,63 @@ fn squarest_boxes(size: usize) -> Result<Layout, pseudoku_core::layout::LayoutEr
 /// The worker's entry point: handles each message posted to it.
 #[cfg(target_arch = "wasm32")]
 pub fn run() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
     use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
-    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+    use wasm_bindgen::{JsCast, JsValue};
+    use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent};
+
+    /// How long a slice of a [`Rest`] runs before the worker reads its
+    /// messages again (each search in it is short).
+    const SLICE_MS: f64 = 4.0;
 
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let poster = scope.clone();
     let post = move |reply: Reply| {
         let _ = poster.post_message(&js_sys::Uint8Array::from(&reply.to_bytes()[..]));
     };
+    // The request's rest, if any; a message to this channel runs its next
+    // slice after whatever messages from the page came first.
+    let rest: Rc<RefCell<Option<Rest>>> = Rc::new(RefCell::new(None));
+    let Ok(channel) = MessageChannel::new() else { return };
+    let next_slice = {
+        let port = channel.port2();
+        move || {
+            let _ = port.post_message(&JsValue::NULL);
+        }
+    };
+    let on_slice = {
+        let (rest, post, next_slice) = (rest.clone(), post.clone(), next_slice.clone());
+        Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
+            let mut slot = rest.borrow_mut();
+            let Some(work) = slot.as_mut() else { return };
+            let start = js_sys::Date::now();
+            loop {
+                if work.step(&mut post.clone()) {
+                    *slot = None;
+                    return;
+                }
+                if js_sys::Date::now() - start >= SLICE_MS {
+                    return next_slice();
+                }
+            }
+        })
+    };
+    channel.port1().set_onmessage(Some(on_slice.as_ref().unchecked_ref()));
+    on_slice.forget();
     let on_message = {
         let post = post.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            // A new request stops the rest of the last one.
+            *rest.borrow_mut() = None;
             let bytes = event.data().dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).unwrap_or_default();
             match Request::from_bytes(&bytes) {
-                Ok(request) => handle(&request, &mut post.clone()),
+                Ok(request) => {
+                    if let Some(work) = handle(&request, &mut post.clone()) {
+                        *rest.borrow_mut() = Some(work);
+                        next_slice();
+                    }
+                }
                 Err(message) => post(Reply { id: 0, last: true, body: Body::Failed { message } }),
             }
         })
@@ -582,7 +688,7 @@ mod tests {
 
     fn replies(job: Job) -> Vec<Reply> {
         let mut out = Vec::new();
-        handle(&Request::new(9, job), &mut |r| out.push(r));
+        handle_to_end(&Request::new(9, job), &mut |r| out.push(r));
         assert!(out.iter().all(|r| r.id == 9));
         assert_eq!(out.iter().filter(|r| r.last).count(), 1, "exactly one last reply");
         assert!(out.last().unwrap().last, "the last reply comes last");

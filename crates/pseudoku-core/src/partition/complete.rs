@@ -92,18 +92,27 @@ pub fn redundant_walls(instance: &Instance, node_budget: Option<u64>) -> Result<
     }
     let mut out = Vec::new();
     for wall in instance.walls() {
-        // With the instance unique, the wall can go exactly when no answer
-        // joins its two cells.
-        let mut fewer = instance.clone();
-        fewer.remove_wall(wall);
-        let (found, report) = first_answers(&fewer, &[wall], 1, node_budget);
-        match (found.is_empty(), report.end) {
-            (false, _) => {}
-            (true, SearchEnd::OutOfBudget) => return Err(gave_up),
-            (true, _) => out.push(wall),
+        if wall_can_go(instance, wall, node_budget)? {
+            out.push(wall);
         }
     }
     Ok(out)
+}
+
+/// Whether `wall` of a uniquely answered `instance` could go with the answer
+/// staying unique: one search, so a caller can check walls one at a time
+/// (as the browser's worker does, reading its messages in between).
+pub fn wall_can_go(instance: &Instance, wall: Edge, node_budget: Option<u64>) -> Result<bool, CompleteError> {
+    // With the instance unique, the wall can go exactly when no answer
+    // joins its two cells.
+    let mut fewer = instance.clone();
+    fewer.remove_wall(wall);
+    let (found, report) = first_answers(&fewer, &[wall], 1, node_budget);
+    match (found.is_empty(), report.end) {
+        (false, _) => Ok(false),
+        (true, SearchEnd::OutOfBudget) => Err(CompleteError::GaveUp { budget: node_budget.unwrap_or(u64::MAX) }),
+        (true, _) => Ok(true),
+    }
 }
 
 /// Removes redundant walls one at a time (in increasing order), checking

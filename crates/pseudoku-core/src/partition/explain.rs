@@ -110,17 +110,30 @@ const SAMPLE: usize = 32;
 /// one per edge); verdicts a search could not settle are
 /// [`Verdict::Unknown`].
 pub fn explain(instance: &Instance, node_budget: Option<u64>) -> Explanation {
-    if let Some(reason) = quick_reason(instance) {
-        return Explanation::NoAnswer(reason);
+    let mut explainer = Explainer::new(instance.clone(), node_budget);
+    loop {
+        if let Some(explanation) = explainer.step() {
+            return explanation;
+        }
     }
-    let (sample, report) = first_answers(instance, &[], SAMPLE, node_budget);
-    match (sample.len(), report.end) {
-        (0, SearchEnd::OutOfBudget) => Explanation::GaveUp { nodes: report.nodes },
-        (0, _) => Explanation::NoAnswer(stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition)),
-        (1, SearchEnd::Exhausted) => Explanation::Unique(sample.into_iter().next().expect("one answer")),
-        (1, _) => Explanation::GaveUp { nodes: report.nodes },
-        _ => several(instance, sample, node_budget),
-    }
+}
+
+/// [`explain`], one search at a time: each [`Explainer::step`] runs at most
+/// one search (or the final count), so a caller can stop between them (the
+/// browser's worker reads its messages there) and drop the rest.
+pub struct Explainer {
+    instance: Instance,
+    node_budget: Option<u64>,
+    /// Set once the sample shows several answers.
+    several: Option<Several>,
+}
+
+/// The edge-by-edge part of an explanation with several answers.
+struct Several {
+    sample: Vec<Partition>,
+    edges: Vec<Edge>,
+    seen: Vec<Seen>,
+    verdicts: Vec<(Edge, Verdict)>,
 }
 
 /// How the answers seen so far treat one edge.
@@ -132,52 +145,87 @@ struct Seen {
     apart: bool,
 }
 
-fn several(instance: &Instance, sample: Vec<Partition>, node_budget: Option<u64>) -> Explanation {
-    let n = instance.size();
-    let edges: Vec<Edge> = Edge::all(n).collect();
-    let mut seen = vec![Seen::default(); edges.len()];
-    let note = |p: &Partition, seen: &mut [Seen]| {
-        for (s, &e) in seen.iter_mut().zip(&edges) {
+impl Explainer {
+    pub fn new(instance: Instance, node_budget: Option<u64>) -> Explainer {
+        Explainer { instance, node_budget, several: None }
+    }
+
+    /// Runs the next search; the explanation once there is nothing left to
+    /// search.
+    pub fn step(&mut self) -> Option<Explanation> {
+        let (instance, node_budget) = (&self.instance, self.node_budget);
+        let Some(several) = &mut self.several else {
+            if let Some(reason) = quick_reason(instance) {
+                return Some(Explanation::NoAnswer(reason));
+            }
+            let (sample, report) = first_answers(instance, &[], SAMPLE, node_budget);
+            return match (sample.len(), report.end) {
+                (0, SearchEnd::OutOfBudget) => Some(Explanation::GaveUp { nodes: report.nodes }),
+                (0, _) => Some(Explanation::NoAnswer(
+                    stranded_cell(instance, node_budget).unwrap_or(NoAnswerReason::NoPartition),
+                )),
+                (1, SearchEnd::Exhausted) => Some(Explanation::Unique(sample.into_iter().next().expect("one answer"))),
+                (1, _) => Some(Explanation::GaveUp { nodes: report.nodes }),
+                _ => {
+                    let edges: Vec<Edge> = Edge::all(instance.size()).collect();
+                    let mut several =
+                        Several { seen: vec![Seen::default(); edges.len()], edges, sample, verdicts: Vec::new() };
+                    for i in 0..several.sample.len() {
+                        let p = several.sample[i].clone();
+                        several.note(&p);
+                    }
+                    self.several = Some(several);
+                    None
+                }
+            };
+        };
+        // Edges settled by the answers seen need no search.
+        while let Some(&e) = several.edges.get(several.verdicts.len()) {
+            let seen = several.seen[several.verdicts.len()];
+            if instance.has_wall(e) {
+                several.verdicts.push((e, Verdict::Apart));
+            } else if seen.joined && seen.apart {
+                several.verdicts.push((e, Verdict::Varies));
+            } else {
+                // Look for an answer that disagrees with all seen so far.
+                let (found, report) = if seen.joined {
+                    let walled = instance.with_walls(instance.walls().chain([e])).expect("an edge of this grid");
+                    first_answers(&walled, &[], 1, node_budget)
+                } else {
+                    first_answers(instance, &[e], 1, node_budget)
+                };
+                let verdict = match (found.first(), report.end) {
+                    (Some(p), _) => {
+                        several.note(p);
+                        Verdict::Varies
+                    }
+                    (None, SearchEnd::OutOfBudget) => Verdict::Unknown,
+                    (None, _) if seen.joined => Verdict::Together,
+                    (None, _) => Verdict::Apart,
+                };
+                several.verdicts.push((e, verdict));
+                return None;
+            }
+        }
+        let several = self.several.take().expect("checked above");
+        let count = count(instance, SEVERAL_LIMIT, node_budget);
+        let mut it = several.sample.into_iter();
+        let (first, second) = (it.next().expect("two answers"), it.next().expect("two answers"));
+        Some(Explanation::Several { count, first, second, edges: several.verdicts })
+    }
+}
+
+impl Several {
+    /// Records how answer `p` treats each edge.
+    fn note(&mut self, p: &Partition) {
+        for (s, &e) in self.seen.iter_mut().zip(&self.edges) {
             if p.joins(e) {
                 s.joined = true;
             } else {
                 s.apart = true;
             }
         }
-    };
-    for p in &sample {
-        note(p, &mut seen);
     }
-    let mut verdicts = Vec::with_capacity(edges.len());
-    for (i, &e) in edges.iter().enumerate() {
-        let verdict = if instance.has_wall(e) {
-            Verdict::Apart
-        } else if seen[i].joined && seen[i].apart {
-            Verdict::Varies
-        } else {
-            // Look for an answer that disagrees with all seen so far.
-            let (found, report) = if seen[i].joined {
-                let walled = instance.with_walls(instance.walls().chain([e])).expect("an edge of this grid");
-                first_answers(&walled, &[], 1, node_budget)
-            } else {
-                first_answers(instance, &[e], 1, node_budget)
-            };
-            match (found.first(), report.end) {
-                (Some(p), _) => {
-                    note(p, &mut seen);
-                    Verdict::Varies
-                }
-                (None, SearchEnd::OutOfBudget) => Verdict::Unknown,
-                (None, _) if seen[i].joined => Verdict::Together,
-                (None, _) => Verdict::Apart,
-            }
-        };
-        verdicts.push((e, verdict));
-    }
-    let count = count(instance, SEVERAL_LIMIT, node_budget);
-    let mut it = sample.into_iter();
-    let (first, second) = (it.next().expect("two answers"), it.next().expect("two answers"));
-    Explanation::Several { count, first, second, edges: verdicts }
 }
 
 /// Reasons that need no search: symbol counts, and areas closed off by walls.

@@ -123,12 +123,12 @@ mod tests;
 // here, beside `construct`, which draws its answers with them.
 #[doc(inline)]
 pub use crate::layout::random_regions;
-pub use complete::{complete, redundant_walls, trim_walls, CompleteError, Completion};
+pub use complete::{complete, redundant_walls, trim_walls, wall_can_go, CompleteError, Completion};
 pub use construct::{
     construct, construct_for_answer, construct_for_grid, construct_with, ConstructConfig, ConstructError, Construction,
     Difficulty, WallStrategy,
 };
-pub use explain::{explain, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
+pub use explain::{explain, Explainer, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
 pub use solve::{all_answers, count, solve, solve_joined, uniqueness, Count, SolveConfig, Uniqueness};
 pub use text::ParseError;
