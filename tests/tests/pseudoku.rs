@@ -288,3 +288,32 @@ fn the_hint_points_at_an_edge_every_answer_agrees_on() {
     app.wait_until("a hint", || app.text_of(".hint-text").starts_with("Hint: r"));
     assert!(app.exists("svg.pboard path.hint"), "the edge is drawn on the grid");
 }
+
+#[test]
+fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall() {
+    let app = App::open_at(&edit_link(SEED_GRID));
+    app.wait_until("the count of the bare grid", || app.text_of(".count").ends_with("answers"));
+    let drawn_link = |app: &App| {
+        let link = app.session.find("input.link").unwrap();
+        let url = app.session.property(&link, "value").unwrap().unwrap();
+        decode(url.split("#p=").nth(1).unwrap()).unwrap().instance
+    };
+    // The address bar catches up with the work a moment after each change;
+    // a reload at once must still open the work, not the older address.
+    app.tap_edge(0, 1);
+    app.session.execute("location.reload()", json!([])).unwrap();
+    app.wait_until("the grid after the reload", || app.exists(".pcell"));
+    app.wait_until("the link", || app.exists("input.link"));
+    assert_eq!(drawn_link(&app).wall_count(), 1, "the wall drawn just before the reload");
+    // Once the address has caught up, it names the work.
+    app.tap_edge(1, 2);
+    app.wait_until("the address to name the work", || {
+        let url = app.session.current_url().unwrap();
+        url.split("#e=").nth(1).and_then(|l| decode(l).ok()).is_some_and(|c| c.instance.wall_count() == 2)
+    });
+    // A link opened in a new tab is that link, whatever work is kept.
+    app.session.goto("about:blank").unwrap();
+    app.session.goto(&format!("{}{}", app.base_url, edit_link(SEED_GRID))).unwrap();
+    app.wait_until("the link", || app.exists("input.link"));
+    assert_eq!(drawn_link(&app).wall_count(), 0, "the link's own challenge");
+}

@@ -255,8 +255,10 @@ pub fn print() {
     }
 }
 
-/// Shows `hash` in the address bar without a history entry.
+/// Shows `hash` in the address bar without a history entry (and drops any
+/// address [`keep_work`] was about to show).
 pub fn show_in_url(hash: &str) {
+    URL_PENDING.with(|p| p.borrow_mut().take());
     let Some(window) = web_sys::window() else { return };
     if window.location().hash().ok().as_deref() == Some(hash) {
         return;
@@ -264,6 +266,72 @@ pub fn show_in_url(hash: &str) {
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
     }
+}
+
+thread_local! {
+    /// The address [`keep_work`] will show, and the key of the work it names.
+    static URL_PENDING: RefCell<Option<(String, &'static str)>> = const { RefCell::new(None) };
+    /// Its timer (kept after it fires, until the next one replaces it).
+    static URL_TIMER: RefCell<Option<gloo_timers::callback::Timeout>> = const { RefCell::new(None) };
+    /// Shows a pending address before the page goes.
+    static URL_FLUSH: RefCell<Option<gloo_events::EventListener>> = const { RefCell::new(None) };
+}
+
+/// How long [`keep_work`] waits to show the work's address.
+const URL_DELAY_MS: u32 = 250;
+
+/// The current address's fragment (`#…`), or "".
+fn current_hash() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// Shows the pending address, and notes it as the one its work last showed.
+fn show_pending() {
+    if let Some((hash, key)) = URL_PENDING.with(|p| p.borrow_mut().take()) {
+        show_in_url(&hash);
+        let _ = store_text(&format!("{key}.shown"), &hash);
+    }
+}
+
+/// Shows the pending address as the page goes, without noting it: a reload
+/// may already have taken the old address, and must then find the work.
+fn show_pending_at_exit() {
+    if let Some((hash, _)) = URL_PENDING.with(|p| p.borrow_mut().take()) {
+        show_in_url(&hash);
+    }
+}
+
+/// Keeps a setter's work under `key` (now) and names it in the address bar
+/// as `hash` (a moment later: the browser's `replaceState` can take
+/// milliseconds, which would delay the edit's count on screen; a newer
+/// address replaces a pending one, and one still pending when the page goes
+/// is shown then). The address the bar showed is noted with the work, so a
+/// reload that comes before the bar caught up opens the work
+/// ([`lagging_work`]). Fails as [`store_text`] does.
+pub fn keep_work(key: &'static str, text: &str, hash: &str) -> Result<(), String> {
+    let kept = store_text(key, text).and_then(|()| store_text(&format!("{key}.shown"), &current_hash()));
+    URL_FLUSH.with(|l| {
+        l.borrow_mut().get_or_insert_with(|| {
+            gloo_events::EventListener::new(&gloo_utils::window(), "pagehide", |_| show_pending_at_exit())
+        });
+    });
+    let waiting = URL_PENDING.with(|p| p.borrow_mut().replace((hash.to_owned(), key)).is_some());
+    if !waiting {
+        let timer = gloo_timers::callback::Timeout::new(URL_DELAY_MS, show_pending);
+        URL_TIMER.with(|t| *t.borrow_mut() = Some(timer));
+    }
+    kept
+}
+
+/// The work kept under `key` when the page was loaded at an address that
+/// lagged behind it (the address the work last showed, before its newest
+/// change reached the bar); `None` otherwise, when the address is what to
+/// open.
+pub fn lagging_work(key: &str) -> Option<String> {
+    let now = current_hash();
+    let shown = load_text(&format!("{key}.shown"))?;
+    let work = load_text(key)?;
+    (shown == now && !now.ends_with(&work)).then_some(work)
 }
 
 /// Copies text to the clipboard, if the browser lets the page.

@@ -28,11 +28,14 @@ pub struct CreateProps {
     pub on_play: Callback<Challenge>,
 }
 
-/// The setter to start with: the challenge of the link, else the saved
-/// work, else the 2014 puzzle.
+/// The setter to start with: the challenge of the link (or the work kept
+/// after it, when the address had not caught up with the work), else the
+/// saved work, else the 2014 puzzle.
 fn initial(open: Option<Challenge>) -> Setter {
+    let lagging =
+        || browser::lagging_work(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
     if let Some(c) = open {
-        return Setter::from_challenge(c);
+        return Setter::from_challenge(lagging().unwrap_or(c));
     }
     let saved = browser::load_text(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
     match saved {
@@ -73,8 +76,8 @@ pub fn Create(props: &CreateProps) -> Html {
         let challenge = setter.challenge();
         use_effect_with(challenge, |challenge| {
             if challenge.instance.size() >= 2 {
-                let _ = browser::store_text(browser::SETTER_KEY, &pseudoku_core::format::link::encode(challenge));
-                browser::show_in_url(&browser::challenge_hash(challenge, true));
+                let text = pseudoku_core::format::link::encode(challenge);
+                let _ = browser::keep_work(browser::SETTER_KEY, &text, &format!("#e={text}"));
             }
         });
     }

@@ -37,14 +37,18 @@ pub struct SetProps {
     pub on_play: Callback<Variant>,
 }
 
+/// The setter to start with: the puzzle of the link (or the work kept after
+/// it, when the address had not caught up with the work), else the saved
+/// work, else a blank 9×9.
 fn initial(open: Option<Rc<Variant>>) -> SudokuSetter {
-    if let Some(v) = open {
-        return SudokuSetter::new((*v).clone());
-    }
-    let saved = browser::load_text(SET_KEY).and_then(|k| match link::decode_shared(&k) {
+    let decode = |k: String| match link::decode_shared(&k) {
         Ok(link::Shared::Sudoku(v)) => Some(*v),
         _ => None,
-    });
+    };
+    if let Some(v) = open {
+        return SudokuSetter::new(browser::lagging_work(SET_KEY).and_then(decode).unwrap_or_else(|| (*v).clone()));
+    }
+    let saved = browser::load_text(SET_KEY).and_then(decode);
     SudokuSetter::new(saved.unwrap_or_else(|| "size 9\n".parse().expect("the plain layout")))
 }
 
@@ -73,8 +77,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         let puzzle = setter.puzzle();
         use_effect_with(puzzle, |puzzle| {
             if let Ok(text) = link::encode_sudoku(puzzle) {
-                let _ = browser::store_text(SET_KEY, &text);
-                browser::show_in_url(&format!("#e={text}"));
+                let _ = browser::keep_work(SET_KEY, &text, &format!("#e={text}"));
             }
         });
     }
