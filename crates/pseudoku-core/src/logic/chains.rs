@@ -27,6 +27,8 @@
 use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 
+mod clean;
+
 /// Which links a search follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Mode {
@@ -154,6 +156,21 @@ fn chains<const W: usize>(
             }
         }
     }
+    // Searches that can find nothing are left out (see `clean`): the
+    // literals are followed to the end until one meets its opposite (a
+    // chain, so the searches are needed; following more would cost more
+    // than it saves).
+    let mut clean = clean::Clean::<W>::new(n);
+    let mut met = false;
+    alive.retain(|&(cand, on, _)| {
+        if clean.has(n, cand, on) {
+            return false;
+        }
+        if !met {
+            met = !clean.follow(g, mode, cand, on);
+        }
+        met
+    });
     let count = alive.len();
     // Without links within cells, a chain keeps to one symbol: a search
     // has one cell set per layer, else one per symbol (at most 64).
@@ -264,15 +281,16 @@ fn chains<const W: usize>(
 
 /// One layer of links from `layer` (true literals when `on`, else false
 /// ones; cell sets with their symbol) into `next`, one cell set per
-/// symbol.
+/// symbol. Returns a mask of the symbols whose sets it may have added to.
 fn expand<const W: usize>(
     g: &Grid<W>,
     mode: Mode,
     on: bool,
     layer: impl Iterator<Item = (usize, Cells<W>)>,
     next: &mut [Cells<W>],
-) {
+) -> u64 {
     let n = g.n;
+    let mut touched = 0u64;
     for (d, set) in layer {
         if set.is_empty() {
             continue;
@@ -281,8 +299,10 @@ fn expand<const W: usize>(
             if on {
                 // Weak links: the symbol in the peers, the cell's others.
                 next[d].union_with(&g.peers[c].and(&g.places[d]));
+                touched |= 1 << d;
                 if mode.cell {
                     let mut m = g.cands[c] & !(1 << d);
+                    touched |= m;
                     while m != 0 {
                         next[m.trailing_zeros() as usize].insert(c);
                         m &= m - 1;
@@ -292,15 +312,18 @@ fn expand<const W: usize>(
                 // Strong links: conjugate pairs, bivalue cells.
                 if mode.house {
                     next[d].union_with(&g.conjugates[c * n + d]);
+                    touched |= 1 << d;
                 }
                 if mode.cell {
                     if let Some(e) = g.bivalue_other(c, d) {
                         next[e].insert(c);
+                        touched |= 1 << e;
                     }
                 }
             }
         }
     }
+    touched
 }
 
 /// The bits of a mask, lowest first.
