@@ -223,6 +223,75 @@ impl<const W: usize> Grid<W> {
             || (cell_links && ca == cb && self.bivalue_other(ca, da) == Some(db))
     }
 
+    /// Everything candidate `cand` true implies through the links of the
+    /// board as it is (weak links, bivalue cells, conjugate pairs), added to
+    /// `on` and `off`: per symbol, the cells implied true and false. Stops,
+    /// with the sets part way, at the first literal implied together with
+    /// its opposite, and returns false. `scratch` holds `2 N` empty sets and
+    /// is left so.
+    ///
+    /// The same sets as a static propagation from `cand` (which follows
+    /// every literal one by one, to order them) when there is no
+    /// contradiction, worked out a layer of cell sets at a time.
+    pub fn implied_by(&self, cand: usize, on: &mut [Cells<W>], off: &mut [Cells<W>], scratch: &mut [Cells<W>]) -> bool {
+        let n = self.n;
+        let (layer, next) = scratch.split_at_mut(n);
+        let (c, d) = (cand / n, cand % n);
+        on[d].insert(c);
+        layer[d].insert(c);
+        // The symbols of the layer's sets that are not empty.
+        let mut mask = 1u64 << d;
+        let mut layer_on = true;
+        let clean = loop {
+            let mut touched = 0u64;
+            for d in bits(mask) {
+                let set = layer[d];
+                layer[d] = Cells::EMPTY;
+                for c in set.iter() {
+                    if layer_on {
+                        // The symbol in the peers, the cell's others.
+                        next[d].union_with(&self.peers[c].and(&self.places[d]));
+                        let others = self.cands[c] & !(1 << d);
+                        touched |= 1 << d | others;
+                        for e in bits(others) {
+                            next[e].insert(c);
+                        }
+                    } else {
+                        // Conjugate pairs, bivalue cells.
+                        next[d].union_with(&self.conjugates[c * n + d]);
+                        touched |= 1 << d;
+                        if let Some(e) = self.bivalue_other(c, d) {
+                            next[e].insert(c);
+                            touched |= 1 << e;
+                        }
+                    }
+                }
+            }
+            layer_on = !layer_on;
+            let (seen, opposite) = if layer_on { (&mut *on, &*off) } else { (&mut *off, &*on) };
+            let mut met = false;
+            mask = 0;
+            for d in bits(touched) {
+                let new = next[d].minus(&seen[d]);
+                next[d] = Cells::EMPTY;
+                if new.is_empty() {
+                    continue;
+                }
+                met |= new.intersects(&opposite[d]);
+                seen[d].union_with(&new);
+                layer[d] = new;
+                mask |= 1 << d;
+            }
+            if met || mask == 0 {
+                break !met;
+            }
+        };
+        for d in bits(mask) {
+            layer[d] = Cells::EMPTY;
+        }
+        clean
+    }
+
     pub fn cell_id(&self, cand: usize) -> CellId {
         CellId((cand / self.n) as u32)
     }
@@ -230,6 +299,17 @@ impl<const W: usize> Grid<W> {
     pub fn symbol(&self, cand: usize) -> Symbol {
         Symbol::new(cand % self.n)
     }
+}
+
+/// The bits of a mask, lowest first.
+pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
 }
 
 /// The candidates that `(c, d)` true makes false, in Sudoku Explainer's
