@@ -22,7 +22,7 @@
 //! returned is the lowest rated; ties go to the shorter, then to X before Y
 //! before mixed links, then to the first cell.
 
-use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
+use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 
 mod clean;
@@ -210,20 +210,15 @@ fn chains<const W: usize>(
             // Layer t is "on" when it has the start's polarity.
             let on = start_on == (t % 2 == 0);
             let lo = first(cand);
-            let span = lo..lo + width;
-            for d in span.clone() {
-                next[d] = Cells::EMPTY;
-            }
             let layer = layers[t * count + i];
             let sets = bits(layer.1).map(|k| (lo + k, set_of(&store, layer, k)));
-            expand(g, mode, on, sets, &mut next);
+            // `next` is empty but for the symbols `touched` (all within
+            // the search's), emptied again below.
+            let touched = expand(g, mode, on, sets, &mut next);
             let seen = if on { &mut seen_off } else { &mut seen_on };
             let seen = &mut seen[i * width..(i + 1) * width];
             let mut mask = 0u64;
-            for d in span.clone() {
-                if next[d].is_empty() {
-                    continue;
-                }
+            for d in bits(touched) {
                 next[d] = next[d].minus(&seen[d - lo]);
                 if !next[d].is_empty() {
                     seen[d - lo].union_with(&next[d]);
@@ -251,6 +246,9 @@ fn chains<const W: usize>(
             if mask != 0 {
                 layers[(t + 1) * count + i] = (store.len(), mask);
                 store.extend(bits(mask).map(|k| next[lo + k]));
+            }
+            for d in bits(touched) {
+                next[d] = Cells::EMPTY;
             }
             mask != 0
         });
@@ -342,7 +340,7 @@ fn cycles<const W: usize>(
         let c = cand / n;
         // Y-cycles start in a bivalue cell (as in Sudoku Explainer), and a
         // cycle comes back through a strong link.
-        let bivalue = g.cands[c].count_ones() == 2;
+        let bivalue = two_bits(g.cands[c]);
         if (mode == Y && !bivalue) || !((mode.house && !g.conjugates[cand].is_empty()) || (mode.cell && bivalue)) {
             continue;
         }
@@ -505,9 +503,9 @@ fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut V
         }
     }
     if mode.house {
-        for &h in &g.houses_of[c] {
+        for &h in g.houses_of(c) {
             let there = g.house_cells[h as usize].and(&g.places[d]);
-            if there.count() == 2 {
+            if there.is_pair() {
                 let x = there.iter().find(|&x| x != c).expect("two places");
                 if !out.contains(&(x * n + d)) {
                     out.push(x * n + d);

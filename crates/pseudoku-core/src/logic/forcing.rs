@@ -33,7 +33,7 @@
 
 use std::collections::VecDeque;
 
-use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
+use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 use crate::layout::HouseId;
 
@@ -104,23 +104,13 @@ struct Propagator<'g, const W: usize> {
     /// Scratch lists of what one literal implies.
     offs: Vec<usize>,
     derived: Vec<(usize, Cause)>,
-    /// Static chains (the board never changes): what each candidate
-    /// implies true (`off`) and false (`on`), worked out once, each list
-    /// of candidate `x` at `starts[x]..starts[x + 1]`.
-    implied: Option<Implied>,
-}
-
-/// The links of a board that does not change, per candidate.
-struct Implied {
-    off_starts: Vec<u32>,
-    off: Vec<u32>,
-    on_starts: Vec<u32>,
-    on: Vec<u32>,
+    /// Traces done with, to be filled again.
+    spare: Vec<Trace<W>>,
 }
 
 impl<'g, const W: usize> Propagator<'g, W> {
     fn new(g: &'g Grid<W>, rules: Rules) -> Propagator<'g, W> {
-        let mut prop = Propagator {
+        Propagator {
             g,
             rules,
             cands: g.cands.clone(),
@@ -130,25 +120,13 @@ impl<'g, const W: usize> Propagator<'g, W> {
             pending_off: VecDeque::new(),
             offs: Vec::new(),
             derived: Vec::new(),
-            implied: None,
-        };
-        if !rules.dynamic {
-            let mut implied = Implied { off_starts: vec![0], off: Vec::new(), on_starts: vec![0], on: Vec::new() };
-            let (mut offs, mut derived) = (Vec::new(), Vec::new());
-            for cand in 0..g.cell_count * g.n {
-                let (c, d) = (cand / g.n, cand % g.n);
-                if g.cands[c] >> d & 1 != 0 {
-                    prop.offs_of(c, d, &mut offs);
-                    prop.derived_of(c, d, &mut derived);
-                    implied.off.extend(offs.iter().map(|&q| q as u32));
-                    implied.on.extend(derived.iter().map(|&(q, _)| q as u32));
-                }
-                implied.off_starts.push(implied.off.len() as u32);
-                implied.on_starts.push(implied.on.len() as u32);
-            }
-            prop.implied = Some(implied);
+            spare: Vec::new(),
         }
-        prop
+    }
+
+    /// Keeps a trace done with, to fill again in place of a new one.
+    fn recycle(&mut self, trace: Trace<W>) {
+        self.spare.push(trace);
     }
 
     /// What `(c, d)` true makes false, in Sudoku Explainer's order: the
@@ -166,13 +144,13 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let dynamic = self.rules.dynamic;
         let cell_cause = |x: usize| if dynamic { Cause::CellSingle(x as u32) } else { Cause::Link };
         let house_cause = |h: u32| if dynamic { Cause::HouseSingle(h) } else { Cause::Link };
-        if self.rules.cell && self.cands[c].count_ones() == 2 {
+        if self.rules.cell && two_bits(self.cands[c]) {
             let e = (self.cands[c] & !(1 << d)).trailing_zeros() as usize;
             derived.push((c * n + e, cell_cause(c)));
         }
-        for &h in &g.houses_of[c] {
+        for &h in g.houses_of(c) {
             let there = g.house_cells[h as usize].and(&self.places[d]);
-            if there.count() == 2 {
+            if there.is_pair() {
                 let mut other = there;
                 other.remove(c);
                 let x = other.first().expect("two places");
@@ -194,8 +172,21 @@ impl<'g, const W: usize> Propagator<'g, W> {
         }
         self.pending_on.clear();
         self.pending_off.clear();
-        let mut trace =
-            Trace { on: vec![Cells::EMPTY; n], off: vec![Cells::EMPTY; n], entries: Vec::new(), contradiction: None };
+        let mut trace = match self.spare.pop() {
+            Some(mut trace) => {
+                trace.on.fill(Cells::EMPTY);
+                trace.off.fill(Cells::EMPTY);
+                trace.entries.clear();
+                trace.contradiction = None;
+                trace
+            }
+            None => Trace {
+                on: vec![Cells::EMPTY; n],
+                off: vec![Cells::EMPTY; n],
+                entries: Vec::with_capacity(64),
+                contradiction: None,
+            },
+        };
         self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
         let mut removed = 0u32;
         let mut offs = std::mem::take(&mut self.offs);
@@ -203,14 +194,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let contradiction = 'run: loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let cand = p as usize / 2;
-                match &self.implied {
-                    Some(implied) => {
-                        offs.clear();
-                        let at = implied.off_starts[cand] as usize..implied.off_starts[cand + 1] as usize;
-                        offs.extend(implied.off[at].iter().map(|&q| q as usize));
-                    }
-                    None => self.offs_of(cand / n, cand % n, &mut offs),
-                }
+                self.offs_of(cand / n, cand % n, &mut offs);
                 for &q in &offs {
                     let entry = Entry { lit: literal(q, false) as u32, parent: p, cause: Cause::Link, time: NONE };
                     let (qc, qd) = (q / n, q % n);
@@ -225,14 +209,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
             } else if let Some(p) = self.pending_off.pop_front() {
                 let cand = p as usize / 2;
                 let (c, d) = (cand / n, cand % n);
-                match &self.implied {
-                    Some(implied) => {
-                        derived.clear();
-                        let at = implied.on_starts[cand] as usize..implied.on_starts[cand + 1] as usize;
-                        derived.extend(implied.on[at].iter().map(|&q| (q as usize, Cause::Link)));
-                    }
-                    None => self.derived_of(c, d, &mut derived),
-                }
+                self.derived_of(c, d, &mut derived);
                 let dynamic = self.rules.dynamic;
                 let time = removed;
                 trace.entries[self.slot[p as usize] as usize].time = time;
@@ -414,6 +391,7 @@ fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
         for on in [true, false] {
             let trace = prop.run(literal(cand, on));
             contradiction(&g, &trace, &mut anc, cand, on, base, Technique::NishioForcingChain, order, &mut best);
+            prop.recycle(trace);
         }
     }
     best.map(|h| make_step(&g, h))
@@ -511,6 +489,7 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
                 house: None,
             });
         }
+        prop.recycle(off);
         on_traces[cand] = Some(on);
     }
     // The symbols of what each candidate true implies, true and false.

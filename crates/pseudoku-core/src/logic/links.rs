@@ -55,6 +55,27 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the set has exactly two cells (cheaper than counting them).
+    #[inline]
+    pub fn is_pair(&self) -> bool {
+        let mut found = 0;
+        for &w in &self.0 {
+            if w != 0 {
+                found += if w & (w - 1) == 0 {
+                    1
+                } else if two_bits(w) {
+                    2
+                } else {
+                    3
+                };
+                if found > 2 {
+                    return false;
+                }
+            }
+        }
+        found == 2
+    }
+
     #[inline]
     pub fn and(&self, other: &Cells<W>) -> Cells<W> {
         let mut out = *self;
@@ -107,6 +128,15 @@ impl<const W: usize> Cells<W> {
     }
 }
 
+/// Whether a mask has exactly two bits. Cheaper than counting them: the
+/// engine is built for any x86-64, without the `popcnt` instruction, and
+/// `count_ones` is a dozen instructions there.
+#[inline]
+pub(super) fn two_bits(m: u64) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
 /// A literal: candidate `cand` (`cell * N + symbol`) true or false.
 #[inline]
 pub(super) fn literal(cand: usize, on: bool) -> usize {
@@ -126,9 +156,10 @@ pub(super) struct Grid<const W: usize> {
     pub peers: Vec<Cells<W>>,
     /// Per house: its cells.
     pub house_cells: Vec<Cells<W>>,
-    /// Per cell: its houses, boxes and regions first (the order Sudoku
-    /// Explainer looks in), then the others in layout order.
-    pub houses_of: Vec<Vec<u32>>,
+    /// The houses of cell `c` at `house_list[house_start[c]..house_start[c + 1]]`
+    /// (see [`houses_of`](Self::houses_of)).
+    house_list: Vec<u32>,
+    house_start: Vec<u32>,
     /// Per candidate: the other places of its symbol in every house where
     /// the symbol has two places (conjugate pairs).
     pub conjugates: Vec<Cells<W>>,
@@ -161,15 +192,19 @@ impl<const W: usize> Grid<W> {
             .collect();
         let is_box = |h: u32| matches!(layout.houses()[h as usize].kind, HouseKind::Box | HouseKind::Region);
         let mut peers = vec![Cells::EMPTY; cell_count];
-        let mut houses_of = Vec::with_capacity(cell_count);
+        let mut house_list = Vec::with_capacity(cell_count * 3);
+        let mut house_start = Vec::with_capacity(cell_count + 1);
+        house_start.push(0);
         for c in 0..cell_count {
-            let mut hs: Vec<u32> = layout.houses_of(CellId(c as u32)).map(|h| h.0).collect();
+            let from = house_list.len();
+            house_list.extend(layout.houses_of(CellId(c as u32)).map(|h| h.0));
+            let hs = &mut house_list[from..];
             hs.sort_by_key(|&h| !is_box(h));
-            for &h in &hs {
+            for &h in &*hs {
                 peers[c].union_with(&house_cells[h as usize]);
             }
             peers[c].remove(c);
-            houses_of.push(hs);
+            house_start.push(house_list.len() as u32);
         }
         let mut conjugates = vec![Cells::EMPTY; cell_count * n];
         for c in 0..cell_count {
@@ -177,9 +212,9 @@ impl<const W: usize> Grid<W> {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                for &h in &houses_of[c] {
+                for &h in &house_list[house_start[c] as usize..house_start[c + 1] as usize] {
                     let there = house_cells[h as usize].and(&places[d]);
-                    if there.count() == 2 {
+                    if there.is_pair() {
                         let mut other = there;
                         other.remove(c);
                         conjugates[c * n + d].union_with(&other);
@@ -187,7 +222,14 @@ impl<const W: usize> Grid<W> {
                 }
             }
         }
-        Grid { n, cell_count, cands, places, peers, house_cells, houses_of, conjugates }
+        Grid { n, cell_count, cands, places, peers, house_cells, house_list, house_start, conjugates }
+    }
+
+    /// The houses of a cell, boxes and regions first (the order Sudoku
+    /// Explainer looks in), then the others in layout order.
+    #[inline]
+    pub fn houses_of(&self, c: usize) -> &[u32] {
+        &self.house_list[self.house_start[c] as usize..self.house_start[c + 1] as usize]
     }
 
     /// The candidates (`cell * N + symbol`) of the cells with two or more,
@@ -196,7 +238,7 @@ impl<const W: usize> Grid<W> {
         let n = self.n;
         let cands = &self.cands;
         (0..self.cell_count)
-            .filter(|&c| cands[c].count_ones() >= 2)
+            .filter(|&c| cands[c] & cands[c].wrapping_sub(1) != 0)
             .flat_map(|c| (0..n).filter(move |&d| cands[c] >> d & 1 != 0).map(move |d| c * n + d))
             .collect()
     }
@@ -205,7 +247,7 @@ impl<const W: usize> Grid<W> {
     #[inline]
     pub fn bivalue_other(&self, c: usize, d: usize) -> Option<usize> {
         let m = self.cands[c];
-        (m.count_ones() == 2).then(|| (m & !(1 << d)).trailing_zeros() as usize)
+        two_bits(m).then(|| (m & !(1 << d)).trailing_zeros() as usize)
     }
 
     /// Whether `on(a) ⇒ off(b)` is a link (same symbol in cells that see
@@ -334,7 +376,7 @@ pub(super) fn weak_targets<const W: usize>(
     }
     let mut done = Cells::<W>::EMPTY;
     done.insert(c);
-    for &h in &g.houses_of[c] {
+    for &h in g.houses_of(c) {
         let there = g.house_cells[h as usize].and(&places[d]).minus(&done);
         out.extend(there.iter().map(|x| x * n + d));
         done.union_with(&there);
@@ -469,8 +511,14 @@ mod tests {
             s.insert(c);
         }
         assert_eq!(s.iter().collect::<Vec<_>>(), [3, 64, 80]);
-        assert_eq!((s.count(), s.first()), (3, Some(3)));
+        assert_eq!((s.count(), s.first(), s.is_pair()), (3, Some(3), false));
         s.remove(3);
-        assert!(s.has(64) && !s.has(3));
+        assert!(s.has(64) && !s.has(3) && s.is_pair());
+        s.remove(64);
+        assert!(!s.is_pair());
+        s.insert(81);
+        assert!(s.is_pair());
+        assert!([0u64, 1, 4, 7, 1 << 63 | 1 << 62 | 1].iter().all(|&m| !two_bits(m)));
+        assert!([3u64, 5, 1 << 63 | 1].iter().all(|&m| two_bits(m)));
     }
 }
