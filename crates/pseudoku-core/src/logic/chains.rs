@@ -336,6 +336,7 @@ fn cycles<const W: usize>(
     let g = search.g;
     let n = g.n;
     let mut tree = Tree::new(g.cell_count * n * 2);
+    let strong = StrongLinks::new(g, mode);
     for &cand in sources {
         let c = cand / n;
         // Y-cycles start in a bivalue cell (as in Sudoku Explainer), and a
@@ -358,7 +359,7 @@ fn cycles<const W: usize>(
             None
         };
         let mut seq = 0;
-        tree.cycles(g, mode, cand, max, back, &mut |path| {
+        tree.cycles(g, mode, &strong, cand, max, back, &mut |path| {
             seq += 1;
             let k = path.len();
             let key = Key {
@@ -394,16 +395,17 @@ impl Tree {
 
     /// Calls `found` with every cycle of at most `max` literals from
     /// `source` true back to it, in the order found.
+    #[allow(clippy::too_many_arguments)]
     fn cycles<const W: usize>(
         &mut self,
         g: &Grid<W>,
         mode: Mode,
+        strong: &StrongLinks,
         source: usize,
         max: usize,
         back: Option<&[u16]>,
         found: &mut dyn FnMut(&[Literal]),
     ) {
-        let n = g.n;
         // A literal `length` links from the source that needs more than
         // `max - length` links to get back cannot be on a short cycle.
         let near =
@@ -428,10 +430,7 @@ impl Tree {
                 for &q in &implied {
                     let lit = literal(q, false) as u32;
                     // A false literal with no strong link out leads nowhere.
-                    let (qc, qd) = (q / n, q % n);
-                    let out =
-                        (mode.house && !g.conjugates[q].is_empty()) || (mode.cell && g.bivalue_other(qc, qd).is_some());
-                    if out && near(q, false, length) && !self.is_ancestor(i, lit) {
+                    if !strong.of(q).is_empty() && near(q, false, length) && !self.is_ancestor(i, lit) {
                         self.nodes.push((lit, i as u32));
                     }
                 }
@@ -444,8 +443,8 @@ impl Tree {
             }
             for i in from..to {
                 let cand = self.nodes[i].0 as usize / 2;
-                strong_from(g, mode, cand, &mut implied);
-                for &q in &implied {
+                for &q in strong.of(cand) {
+                    let q = q as usize;
                     let lit = literal(q, true) as u32;
                     if length >= 4 && lit == root {
                         self.path.clear();
@@ -489,6 +488,36 @@ const NONE: u32 = u32::MAX;
 /// the cell's others, then the symbol in boxes, then in the other houses.
 fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
     weak_targets(g, (&g.cands, &g.places), mode.cell, (cand / g.n, cand % g.n), out);
+}
+
+/// What each candidate false makes true ([`strong_from`]), worked out
+/// once for a search: candidate `x`'s list at `list[start[x]..start[x + 1]]`.
+struct StrongLinks {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl StrongLinks {
+    fn new<const W: usize>(g: &Grid<W>, mode: Mode) -> StrongLinks {
+        let mut links = StrongLinks { start: Vec::with_capacity(g.cell_count * g.n + 1), list: Vec::new() };
+        let mut out = Vec::new();
+        links.start.push(0);
+        for cand in 0..g.cell_count * g.n {
+            if g.cands[cand / g.n] >> (cand % g.n) & 1 != 0 {
+                strong_from(g, mode, cand, &mut out);
+                links.list.extend(out.iter().map(|&q| q as u32));
+            }
+            links.start.push(links.list.len() as u32);
+        }
+        links
+    }
+
+    /// What candidate `cand` false makes true (nothing when it is not a
+    /// candidate).
+    #[inline]
+    fn of(&self, cand: usize) -> &[u32] {
+        &self.list[self.start[cand] as usize..self.start[cand + 1] as usize]
+    }
 }
 
 /// The candidates a false `cand` makes true: the other of a bivalue cell,
@@ -585,6 +614,7 @@ impl<'g, const W: usize> Search<'g, W> {
         self.touched.clear();
         let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
         layer.fill(Cells::EMPTY);
+        next.fill(Cells::EMPTY);
         self.seen_on.fill(Cells::EMPTY);
         self.seen_off.fill(Cells::EMPTY);
         let (c, d) = (start.cand / n, start.cand % n);
@@ -594,26 +624,35 @@ impl<'g, const W: usize> Search<'g, W> {
         self.dist[literal(start.cand, start.on)] = 0;
         self.touched.push(literal(start.cand, start.on));
         let mut on = start.on;
+        // The symbols of the layer's sets that are not empty; `next` is
+        // empty but for the symbols `touched`.
+        let mut mask = 1u64 << d;
         for t in 1..=max {
-            next.fill(Cells::EMPTY);
-            expand(g, mode, on, layer.iter().copied().enumerate(), &mut next);
+            let touched = expand(g, mode, on, bits(mask).map(|d| (d, layer[d])), &mut next);
+            for d in bits(mask) {
+                layer[d] = Cells::EMPTY;
+            }
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
-            let mut any = false;
-            for d in 0..n {
-                next[d] = next[d].minus(&seen[d]);
-                seen[d].union_with(&next[d]);
-                for c in next[d].iter() {
+            mask = 0;
+            for d in bits(touched) {
+                let new = next[d].minus(&seen[d]);
+                next[d] = Cells::EMPTY;
+                if new.is_empty() {
+                    continue;
+                }
+                seen[d].union_with(&new);
+                for c in new.iter() {
                     let l = literal(c * n + d, on);
                     self.dist[l] = t as u16;
                     self.touched.push(l);
-                    any = true;
                 }
+                layer[d] = new;
+                mask |= 1 << d;
             }
-            if !any {
+            if mask == 0 {
                 break;
             }
-            std::mem::swap(&mut layer, &mut next);
         }
         (self.layer, self.next) = (layer, next);
     }
