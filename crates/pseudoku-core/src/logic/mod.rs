@@ -702,9 +702,9 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
 }
 
 /// A technique family: it finds its easiest step on the board; a family
-/// that looks at one symbol at a time (fish, strong links, colouring,
-/// Nishio) finds its easiest step among the symbols of a mask, so that
-/// [`rate`] asks it only about the symbols the last steps changed.
+/// that looks at one symbol at a time (intersections, fish, strong links,
+/// colouring, Nishio) finds its easiest step among the symbols of a mask,
+/// so that [`rate`] asks it only about the symbols the last steps changed.
 #[derive(Clone, Copy)]
 enum Family {
     /// Looks at the whole board.
@@ -724,12 +724,12 @@ use Family::{All, Each};
 const FAMILIES: &[Family] = &[
     All(singles::full_house),
     All(singles::hidden_single),
-    All(intersections::direct_pointing),
-    All(intersections::direct_claiming),
+    Each(intersections::direct_pointing),
+    Each(intersections::direct_claiming),
     All(subsets::direct_hidden_pair),
     All(singles::naked_single),
     All(subsets::direct_hidden_triple),
-    All(intersections::find),
+    Each(intersections::find),
     All(subsets::naked_pair),
     Each(fish::x_wing),
     All(subsets::hidden_pair),
