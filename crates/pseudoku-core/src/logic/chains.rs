@@ -22,10 +22,10 @@
 //! returned is the lowest rated; ties go to the shorter, then to X before Y
 //! before mixed links, then to the first cell.
 
-// tidy: long because one search serves every chain kind (X, XY, AIC, cycles), and splitting it
-// would spread the links' tables and the rating rule over several files.
-use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
+use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
+
+mod clean;
 
 /// Which links a search follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -154,6 +154,21 @@ fn chains<const W: usize>(
             }
         }
     }
+    // Searches that can find nothing are left out (see `clean`): the
+    // literals are followed to the end until one meets its opposite (a
+    // chain, so the searches are needed; following more would cost more
+    // than it saves).
+    let mut clean = clean::Clean::<W>::new(n);
+    let mut met = false;
+    alive.retain(|&(cand, on, _)| {
+        if clean.has(n, cand, on) {
+            return false;
+        }
+        if !met {
+            met = !clean.follow(g, mode, cand, on);
+        }
+        met
+    });
     let count = alive.len();
     // Without links within cells, a chain keeps to one symbol: a search
     // has one cell set per layer, else one per symbol (at most 64).
@@ -195,20 +210,15 @@ fn chains<const W: usize>(
             // Layer t is "on" when it has the start's polarity.
             let on = start_on == (t % 2 == 0);
             let lo = first(cand);
-            let span = lo..lo + width;
-            for d in span.clone() {
-                next[d] = Cells::EMPTY;
-            }
             let layer = layers[t * count + i];
             let sets = bits(layer.1).map(|k| (lo + k, set_of(&store, layer, k)));
-            expand(g, mode, on, sets, &mut next);
+            // `next` is empty but for the symbols `touched` (all within
+            // the search's), emptied again below.
+            let touched = expand(g, mode, on, sets, &mut next);
             let seen = if on { &mut seen_off } else { &mut seen_on };
             let seen = &mut seen[i * width..(i + 1) * width];
             let mut mask = 0u64;
-            for d in span.clone() {
-                if next[d].is_empty() {
-                    continue;
-                }
+            for d in bits(touched) {
                 next[d] = next[d].minus(&seen[d - lo]);
                 if !next[d].is_empty() {
                     seen[d - lo].union_with(&next[d]);
@@ -237,6 +247,9 @@ fn chains<const W: usize>(
                 layers[(t + 1) * count + i] = (store.len(), mask);
                 store.extend(bits(mask).map(|k| next[lo + k]));
             }
+            for d in bits(touched) {
+                next[d] = Cells::EMPTY;
+            }
             mask != 0
         });
         t += 1;
@@ -264,15 +277,16 @@ fn chains<const W: usize>(
 
 /// One layer of links from `layer` (true literals when `on`, else false
 /// ones; cell sets with their symbol) into `next`, one cell set per
-/// symbol.
+/// symbol. Returns a mask of the symbols whose sets it may have added to.
 fn expand<const W: usize>(
     g: &Grid<W>,
     mode: Mode,
     on: bool,
     layer: impl Iterator<Item = (usize, Cells<W>)>,
     next: &mut [Cells<W>],
-) {
+) -> u64 {
     let n = g.n;
+    let mut touched = 0u64;
     for (d, set) in layer {
         if set.is_empty() {
             continue;
@@ -281,8 +295,10 @@ fn expand<const W: usize>(
             if on {
                 // Weak links: the symbol in the peers, the cell's others.
                 next[d].union_with(&g.peers[c].and(&g.places[d]));
+                touched |= 1 << d;
                 if mode.cell {
                     let mut m = g.cands[c] & !(1 << d);
+                    touched |= m;
                     while m != 0 {
                         next[m.trailing_zeros() as usize].insert(c);
                         m &= m - 1;
@@ -292,26 +308,18 @@ fn expand<const W: usize>(
                 // Strong links: conjugate pairs, bivalue cells.
                 if mode.house {
                     next[d].union_with(&g.conjugates[c * n + d]);
+                    touched |= 1 << d;
                 }
                 if mode.cell {
                     if let Some(e) = g.bivalue_other(c, d) {
                         next[e].insert(c);
+                        touched |= 1 << e;
                     }
                 }
             }
         }
     }
-}
-
-/// The bits of a mask, lowest first.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            k
-        })
-    })
+    touched
 }
 
 /// Cycles through every source, as Sudoku Explainer finds them: a
@@ -328,11 +336,12 @@ fn cycles<const W: usize>(
     let g = search.g;
     let n = g.n;
     let mut tree = Tree::new(g.cell_count * n * 2);
+    let strong = StrongLinks::new(g, mode);
     for &cand in sources {
         let c = cand / n;
         // Y-cycles start in a bivalue cell (as in Sudoku Explainer), and a
         // cycle comes back through a strong link.
-        let bivalue = g.cands[c].count_ones() == 2;
+        let bivalue = two_bits(g.cands[c]);
         if (mode == Y && !bivalue) || !((mode.house && !g.conjugates[cand].is_empty()) || (mode.cell && bivalue)) {
             continue;
         }
@@ -350,7 +359,7 @@ fn cycles<const W: usize>(
             None
         };
         let mut seq = 0;
-        tree.cycles(g, mode, cand, max, back, &mut |path| {
+        tree.cycles(g, mode, &strong, cand, max, back, &mut |path| {
             seq += 1;
             let k = path.len();
             let key = Key {
@@ -386,16 +395,17 @@ impl Tree {
 
     /// Calls `found` with every cycle of at most `max` literals from
     /// `source` true back to it, in the order found.
+    #[allow(clippy::too_many_arguments)]
     fn cycles<const W: usize>(
         &mut self,
         g: &Grid<W>,
         mode: Mode,
+        strong: &StrongLinks,
         source: usize,
         max: usize,
         back: Option<&[u16]>,
         found: &mut dyn FnMut(&[Literal]),
     ) {
-        let n = g.n;
         // A literal `length` links from the source that needs more than
         // `max - length` links to get back cannot be on a short cycle.
         let near =
@@ -420,10 +430,7 @@ impl Tree {
                 for &q in &implied {
                     let lit = literal(q, false) as u32;
                     // A false literal with no strong link out leads nowhere.
-                    let (qc, qd) = (q / n, q % n);
-                    let out =
-                        (mode.house && !g.conjugates[q].is_empty()) || (mode.cell && g.bivalue_other(qc, qd).is_some());
-                    if out && near(q, false, length) && !self.is_ancestor(i, lit) {
+                    if !strong.of(q).is_empty() && near(q, false, length) && !self.is_ancestor(i, lit) {
                         self.nodes.push((lit, i as u32));
                     }
                 }
@@ -436,8 +443,8 @@ impl Tree {
             }
             for i in from..to {
                 let cand = self.nodes[i].0 as usize / 2;
-                strong_from(g, mode, cand, &mut implied);
-                for &q in &implied {
+                for &q in strong.of(cand) {
+                    let q = q as usize;
                     let lit = literal(q, true) as u32;
                     if length >= 4 && lit == root {
                         self.path.clear();
@@ -483,6 +490,36 @@ fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec
     weak_targets(g, (&g.cands, &g.places), mode.cell, (cand / g.n, cand % g.n), out);
 }
 
+/// What each candidate false makes true ([`strong_from`]), worked out
+/// once for a search: candidate `x`'s list at `list[start[x]..start[x + 1]]`.
+struct StrongLinks {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl StrongLinks {
+    fn new<const W: usize>(g: &Grid<W>, mode: Mode) -> StrongLinks {
+        let mut links = StrongLinks { start: Vec::with_capacity(g.cell_count * g.n + 1), list: Vec::new() };
+        let mut out = Vec::new();
+        links.start.push(0);
+        for cand in 0..g.cell_count * g.n {
+            if g.cands[cand / g.n] >> (cand % g.n) & 1 != 0 {
+                strong_from(g, mode, cand, &mut out);
+                links.list.extend(out.iter().map(|&q| q as u32));
+            }
+            links.start.push(links.list.len() as u32);
+        }
+        links
+    }
+
+    /// What candidate `cand` false makes true (nothing when it is not a
+    /// candidate).
+    #[inline]
+    fn of(&self, cand: usize) -> &[u32] {
+        &self.list[self.start[cand] as usize..self.start[cand + 1] as usize]
+    }
+}
+
 /// The candidates a false `cand` makes true: the other of a bivalue cell,
 /// the other place in each house with two.
 fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
@@ -495,9 +532,9 @@ fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut V
         }
     }
     if mode.house {
-        for &h in &g.houses_of[c] {
+        for &h in g.houses_of(c) {
             let there = g.house_cells[h as usize].and(&g.places[d]);
-            if there.count() == 2 {
+            if there.is_pair() {
                 let x = there.iter().find(|&x| x != c).expect("two places");
                 if !out.contains(&(x * n + d)) {
                     out.push(x * n + d);
@@ -577,6 +614,7 @@ impl<'g, const W: usize> Search<'g, W> {
         self.touched.clear();
         let (mut layer, mut next) = (std::mem::take(&mut self.layer), std::mem::take(&mut self.next));
         layer.fill(Cells::EMPTY);
+        next.fill(Cells::EMPTY);
         self.seen_on.fill(Cells::EMPTY);
         self.seen_off.fill(Cells::EMPTY);
         let (c, d) = (start.cand / n, start.cand % n);
@@ -586,26 +624,35 @@ impl<'g, const W: usize> Search<'g, W> {
         self.dist[literal(start.cand, start.on)] = 0;
         self.touched.push(literal(start.cand, start.on));
         let mut on = start.on;
+        // The symbols of the layer's sets that are not empty; `next` is
+        // empty but for the symbols `touched`.
+        let mut mask = 1u64 << d;
         for t in 1..=max {
-            next.fill(Cells::EMPTY);
-            expand(g, mode, on, layer.iter().copied().enumerate(), &mut next);
+            let touched = expand(g, mode, on, bits(mask).map(|d| (d, layer[d])), &mut next);
+            for d in bits(mask) {
+                layer[d] = Cells::EMPTY;
+            }
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
-            let mut any = false;
-            for d in 0..n {
-                next[d] = next[d].minus(&seen[d]);
-                seen[d].union_with(&next[d]);
-                for c in next[d].iter() {
+            mask = 0;
+            for d in bits(touched) {
+                let new = next[d].minus(&seen[d]);
+                next[d] = Cells::EMPTY;
+                if new.is_empty() {
+                    continue;
+                }
+                seen[d].union_with(&new);
+                for c in new.iter() {
                     let l = literal(c * n + d, on);
                     self.dist[l] = t as u16;
                     self.touched.push(l);
-                    any = true;
                 }
+                layer[d] = new;
+                mask |= 1 << d;
             }
-            if !any {
+            if mask == 0 {
                 break;
             }
-            std::mem::swap(&mut layer, &mut next);
         }
         (self.layer, self.next) = (layer, next);
     }
@@ -732,262 +779,4 @@ fn is_xy_chain<const W: usize>(g: &Grid<W>, path: &[Literal]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::find;
-    use crate::generate::{generate_rated, GenerateConfig};
-    use crate::layout::Layout;
-    use crate::logic::links::testing::{check, Case};
-    use crate::logic::{next_step, Board, Level, Technique};
-
-    /// Whole puzzles of diabolical.first1000.txt (its line, the puzzle, its
-    /// SE rating, our hardest step) that Sukaku Explainer rates the same
-    /// with or without the techniques this solver lacks.
-    const FILE: &[(usize, &str, f32, Technique)] = &[
-        (
-            40,
-            "000080000002000500000702000500000003036000740900000002300801007008040900095030680",
-            6.6,
-            Technique::YCycle,
-        ),
-        (
-            87,
-            "360075004000308006008060700740000090805000407090000053002030500500704000900250071",
-            7.0,
-            Technique::NiceLoop,
-        ),
-        (1, "083020090000800100029300008000098700070000060006740000300006980002005000010030540", 7.2, Technique::Aic),
-        (
-            18,
-            "040062000900000020026300480000004870007000600052800000085001360030000008000530010",
-            7.7,
-            Technique::NishioForcingChain,
-        ),
-        (
-            24,
-            "024600007006070000003800560000200800300000004002001000069002100000030600100006240",
-            8.2,
-            Technique::HouseForcingChain,
-        ),
-        (
-            26,
-            "003010800900050006700040003000104000070000050090578020040000080107000905502090407",
-            8.3,
-            Technique::CellForcingChain,
-        ),
-        (
-            99,
-            "200000009300090008005603200070040050160000047500108006003060400000501000000000000",
-            8.8,
-            Technique::DynamicCellForcingChain,
-        ),
-        (
-            243,
-            "006401500300509001000030000205000703030040020670000058060907080000050000002304900",
-            9.1,
-            Technique::DynamicContradiction,
-        ),
-    ];
-
-    #[test]
-    fn whole_puzzles_rate_as_sudoku_explainer() {
-        let layout = Layout::classic(3).unwrap();
-        for &(line, text, se, hardest) in FILE {
-            let givens = crate::format::line::parse(&layout, text).unwrap();
-            let rating = crate::logic::rate(&layout, &givens).unwrap();
-            assert!(rating.solved, "line {line}");
-            assert_eq!((rating.se, rating.hardest), (se, Some(hardest)), "line {line}");
-        }
-    }
-
-    /// Extreme puzzles (SE 7.0 and up) of other layouts, made by the
-    /// generator: chains and forcing chains solve them, and no step
-    /// contradicts the solution.
-    #[test]
-    fn chains_work_on_every_layout() {
-        let jigsaw: crate::format::Variant =
-            include_str!("../../../../examples/variants/jigsaw-9x9.txt").parse().unwrap();
-        let samurai: crate::format::Variant =
-            include_str!("../../../../examples/variants/samurai.txt").parse().unwrap();
-        let layouts = [
-            Layout::classic(3).unwrap().with_diagonals().unwrap(),
-            jigsaw.layout().clone(),
-            samurai.layout().clone(),
-            Layout::pie(12, 6).unwrap(),
-            Layout::boxed(2, 3).unwrap(),
-        ];
-        for layout in &layouts {
-            let made = generate_rated(layout, &GenerateConfig::default(), Level::Extreme, 3).unwrap();
-            let (givens, solution) = (&made.generated.givens, &made.generated.solution);
-            let mut board = Board::new(layout, givens).unwrap();
-            let mut chained = false;
-            while let Some(step) = next_step(&board) {
-                for &(c, s) in &step.eliminations {
-                    assert_ne!(solution[c.index()], s, "{}", step.explain(layout));
-                }
-                for &(c, s) in &step.placements {
-                    assert_eq!(solution[c.index()], s, "{}", step.explain(layout));
-                }
-                chained |= step.rating >= 6.5;
-                board.apply(&step);
-            }
-            assert!(board.is_solved() && chained, "{:?}", made.rating.hardest);
-        }
-    }
-
-    // diabolical.first1000.txt line 28, before step 20: a loop of 2s
-    // through r2c3, r3c1, r3c5, r8c5, r8c2 and r7c3.
-    #[test]
-    fn x_cycle() {
-        check(
-            &Case {
-                puzzle: "000030600040800901006700005083000200600040008005000490900005800501008030004090000",
-                marks: [
-                    "127 5 8 129 3 129 6 247 247",
-                    "3 4 27 8 5 6 9 27 1",
-                    "12 9 6 7 12 4 3 8 5",
-                    "4 8 3 159 17 179 2 1567 67",
-                    "6 127 9 1235 4 1237 15 157 8",
-                    "27 127 5 6 8 127 4 9 3",
-                    "9 2367 27 123 1267 5 8 1246 246",
-                    "5 26 1 4 26 8 7 3 9",
-                    "8 2367 4 123 9 1237 15 1256 26",
-                ],
-                technique: Technique::XCycle,
-                rating: 6.5,
-                removed: &["r1c1 2", "r7c2 2", "r7c5 2", "r9c2 2"],
-            },
-            find,
-        );
-    }
-
-    // diabolical.first1000.txt line 1, before step 44: a loop of nine
-    // bivalue cells (18 literals, 6.5 + 0.4).
-    #[test]
-    fn y_cycle() {
-        check(
-            &Case {
-                puzzle: "083020090000800100029300008000098700070000060006740000300006980002005000010030540",
-                marks: [
-                    "1 8 3 5 2 4 6 9 7",
-                    "5 46 47 8 67 9 1 2 3",
-                    "67 2 9 3 16 17 4 5 8",
-                    "2 35 15 6 9 8 7 13 4",
-                    "48 7 14 12 5 3 28 6 9",
-                    "89 39 6 7 4 12 28 13 5",
-                    "3 45 457 14 17 6 9 8 2",
-                    "469 469 2 49 8 5 3 7 1",
-                    "79 1 8 29 3 27 5 4 6",
-                ],
-                technique: Technique::YCycle,
-                rating: 6.9,
-                removed: &["r8c2 4"],
-            },
-            find,
-        );
-    }
-
-    // diabolical.first1000.txt line 2, before step 35: a turbot fish on
-    // the 4s (6 literals, no length increment).
-    #[test]
-    fn x_chain() {
-        check(
-            &Case {
-                puzzle: "200050006010000090600801003007090600000703000900080002100000005060902010003060200",
-                marks: [
-                    "2 478 48 3 5 9 1 478 6",
-                    "3 1 458 6 2 7 458 9 48",
-                    "6 57 9 8 4 1 57 2 3",
-                    "58 358 7 2 9 4 6 358 1",
-                    "458 2 6 7 1 3 9 458 48",
-                    "9 34 1 5 8 6 47 347 2",
-                    "1 9 2 4 7 8 3 6 5",
-                    "458 6 458 9 3 2 48 1 7",
-                    "7 48 3 1 6 5 2 48 9",
-                ],
-                technique: Technique::XChain,
-                rating: 6.6,
-                removed: &["r5c8 4"],
-            },
-            find,
-        );
-    }
-
-    // diabolical.first1000.txt line 9, before step 26: a continuous loop
-    // mixing conjugate pairs and bivalue cells.
-    #[test]
-    fn nice_loop() {
-        check(
-            &Case {
-                puzzle: "850000031000070000000809000003000600970301052000020000100407006205000307000080000",
-                marks: [
-                    "8 5 79 26 46 24 79 3 1",
-                    "46 169 12469 15 7 3 2489 469 458",
-                    "37 136 12467 8 15 9 247 467 45",
-                    "45 2 3 7 59 458 6 1 489",
-                    "9 7 468 3 46 1 48 5 2",
-                    "456 168 1468 569 2 458 4789 479 3",
-                    "1 89 89 4 3 7 5 2 6",
-                    "2 4 5 19 19 6 3 8 7",
-                    "37 36 67 25 8 25 1 49 49",
-                ],
-                technique: Technique::NiceLoop,
-                rating: 7.1,
-                removed: &["r2c9 4"],
-            },
-            find,
-        );
-    }
-
-    const LINE_1: &str = "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
-
-    // diabolical.first1000.txt line 1, before step 16: bivalue cells only.
-    #[test]
-    fn xy_chain() {
-        check(
-            &Case {
-                puzzle: LINE_1,
-                marks: [
-                    "1567 8 3 15 2 147 46 9 57",
-                    "4567 456 457 8 567 9 1 2 3",
-                    "167 2 9 3 1567 147 46 57 8",
-                    "2 345 145 6 9 8 7 135 145",
-                    "489 7 148 125 15 3 28 6 149",
-                    "589 359 6 7 4 12 28 135 159",
-                    "3 45 457 124 17 6 9 8 127",
-                    "4679 469 2 149 8 5 3 17 167",
-                    "6789 1 78 29 3 27 5 4 267",
-                ],
-                technique: Technique::XYChain,
-                rating: 7.1,
-                removed: &["r5c5 1"],
-            },
-            find,
-        );
-    }
-
-    // diabolical.first1000.txt line 1, before step 15 (the file rates the
-    // puzzle 7.2): conjugate pairs and bivalue cells, 8 literals.
-    #[test]
-    fn alternating_inference_chain() {
-        check(
-            &Case {
-                puzzle: LINE_1,
-                marks: [
-                    "1567 8 3 15 2 147 46 9 57",
-                    "4567 456 457 8 567 9 1 2 3",
-                    "1567 2 9 3 1567 147 46 57 8",
-                    "2 345 145 6 9 8 7 135 145",
-                    "489 7 148 125 15 3 28 6 149",
-                    "589 359 6 7 4 12 28 135 159",
-                    "3 45 457 124 17 6 9 8 127",
-                    "4679 469 2 149 8 5 3 17 167",
-                    "6789 1 78 29 3 27 5 4 267",
-                ],
-                technique: Technique::Aic,
-                rating: 7.1,
-                removed: &["r3c1 5"],
-            },
-            find,
-        );
-    }
-}
+mod tests;

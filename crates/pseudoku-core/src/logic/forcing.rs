@@ -31,11 +31,9 @@
 //! chains, the candidates whose removal made a single), summed over the
 //! branches. The step returned is the lowest rated of its family.
 
-// tidy: long because the three families share one propagator, its traces and
-// the ancestry that measures a step; they read best side by side.
 use std::collections::VecDeque;
 
-use super::links::{base_tenths, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
+use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
 use super::{Board, Step, Technique};
 use crate::layout::HouseId;
 
@@ -106,23 +104,13 @@ struct Propagator<'g, const W: usize> {
     /// Scratch lists of what one literal implies.
     offs: Vec<usize>,
     derived: Vec<(usize, Cause)>,
-    /// Static chains (the board never changes): what each candidate
-    /// implies true (`off`) and false (`on`), worked out once, each list
-    /// of candidate `x` at `starts[x]..starts[x + 1]`.
-    implied: Option<Implied>,
-}
-
-/// The links of a board that does not change, per candidate.
-struct Implied {
-    off_starts: Vec<u32>,
-    off: Vec<u32>,
-    on_starts: Vec<u32>,
-    on: Vec<u32>,
+    /// Traces done with, to be filled again.
+    spare: Vec<Trace<W>>,
 }
 
 impl<'g, const W: usize> Propagator<'g, W> {
     fn new(g: &'g Grid<W>, rules: Rules) -> Propagator<'g, W> {
-        let mut prop = Propagator {
+        Propagator {
             g,
             rules,
             cands: g.cands.clone(),
@@ -132,25 +120,13 @@ impl<'g, const W: usize> Propagator<'g, W> {
             pending_off: VecDeque::new(),
             offs: Vec::new(),
             derived: Vec::new(),
-            implied: None,
-        };
-        if !rules.dynamic {
-            let mut implied = Implied { off_starts: vec![0], off: Vec::new(), on_starts: vec![0], on: Vec::new() };
-            let (mut offs, mut derived) = (Vec::new(), Vec::new());
-            for cand in 0..g.cell_count * g.n {
-                let (c, d) = (cand / g.n, cand % g.n);
-                if g.cands[c] >> d & 1 != 0 {
-                    prop.offs_of(c, d, &mut offs);
-                    prop.derived_of(c, d, &mut derived);
-                    implied.off.extend(offs.iter().map(|&q| q as u32));
-                    implied.on.extend(derived.iter().map(|&(q, _)| q as u32));
-                }
-                implied.off_starts.push(implied.off.len() as u32);
-                implied.on_starts.push(implied.on.len() as u32);
-            }
-            prop.implied = Some(implied);
+            spare: Vec::new(),
         }
-        prop
+    }
+
+    /// Keeps a trace done with, to fill again in place of a new one.
+    fn recycle(&mut self, trace: Trace<W>) {
+        self.spare.push(trace);
     }
 
     /// What `(c, d)` true makes false, in Sudoku Explainer's order: the
@@ -168,13 +144,13 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let dynamic = self.rules.dynamic;
         let cell_cause = |x: usize| if dynamic { Cause::CellSingle(x as u32) } else { Cause::Link };
         let house_cause = |h: u32| if dynamic { Cause::HouseSingle(h) } else { Cause::Link };
-        if self.rules.cell && self.cands[c].count_ones() == 2 {
+        if self.rules.cell && two_bits(self.cands[c]) {
             let e = (self.cands[c] & !(1 << d)).trailing_zeros() as usize;
             derived.push((c * n + e, cell_cause(c)));
         }
-        for &h in &g.houses_of[c] {
+        for &h in g.houses_of(c) {
             let there = g.house_cells[h as usize].and(&self.places[d]);
-            if there.count() == 2 {
+            if there.is_pair() {
                 let mut other = there;
                 other.remove(c);
                 let x = other.first().expect("two places");
@@ -196,8 +172,21 @@ impl<'g, const W: usize> Propagator<'g, W> {
         }
         self.pending_on.clear();
         self.pending_off.clear();
-        let mut trace =
-            Trace { on: vec![Cells::EMPTY; n], off: vec![Cells::EMPTY; n], entries: Vec::new(), contradiction: None };
+        let mut trace = match self.spare.pop() {
+            Some(mut trace) => {
+                trace.on.fill(Cells::EMPTY);
+                trace.off.fill(Cells::EMPTY);
+                trace.entries.clear();
+                trace.contradiction = None;
+                trace
+            }
+            None => Trace {
+                on: vec![Cells::EMPTY; n],
+                off: vec![Cells::EMPTY; n],
+                entries: Vec::with_capacity(64),
+                contradiction: None,
+            },
+        };
         self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
         let mut removed = 0u32;
         let mut offs = std::mem::take(&mut self.offs);
@@ -205,14 +194,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let contradiction = 'run: loop {
             if let Some(p) = self.pending_on.pop_front() {
                 let cand = p as usize / 2;
-                match &self.implied {
-                    Some(implied) => {
-                        offs.clear();
-                        let at = implied.off_starts[cand] as usize..implied.off_starts[cand + 1] as usize;
-                        offs.extend(implied.off[at].iter().map(|&q| q as usize));
-                    }
-                    None => self.offs_of(cand / n, cand % n, &mut offs),
-                }
+                self.offs_of(cand / n, cand % n, &mut offs);
                 for &q in &offs {
                     let entry = Entry { lit: literal(q, false) as u32, parent: p, cause: Cause::Link, time: NONE };
                     let (qc, qd) = (q / n, q % n);
@@ -227,14 +209,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
             } else if let Some(p) = self.pending_off.pop_front() {
                 let cand = p as usize / 2;
                 let (c, d) = (cand / n, cand % n);
-                match &self.implied {
-                    Some(implied) => {
-                        derived.clear();
-                        let at = implied.on_starts[cand] as usize..implied.on_starts[cand + 1] as usize;
-                        derived.extend(implied.on[at].iter().map(|&q| (q as usize, Cause::Link)));
-                    }
-                    None => self.derived_of(c, d, &mut derived),
-                }
+                self.derived_of(c, d, &mut derived);
                 let dynamic = self.rules.dynamic;
                 let time = removed;
                 trace.entries[self.slot[p as usize] as usize].time = time;
@@ -416,6 +391,7 @@ fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
         for on in [true, false] {
             let trace = prop.run(literal(cand, on));
             contradiction(&g, &trace, &mut anc, cand, on, base, Technique::NishioForcingChain, order, &mut best);
+            prop.recycle(trace);
         }
     }
     best.map(|h| make_step(&g, h))
@@ -479,28 +455,82 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
         (base_tenths(Technique::CellForcingChain), Technique::CellForcingChain, Technique::HouseForcingChain)
     };
     let sources = g.sources();
+    let worth = worth_placing(&g);
     // Every candidate assumed true; for the dynamic chains, false as well.
+    // Static chains need the order of a trace only for a step: till then,
+    // what a candidate implies is worked out as sets (`static_sets`, the
+    // sets of candidate `x` at `slots[x] * 2 N`, true then false), and
+    // traced only where that meets a contradiction.
     let mut on_traces: Vec<Option<Trace<W>>> = (0..g.cell_count * n).map(|_| None).collect();
+    let mut slots = vec![0u32; if dynamic { 0 } else { g.cell_count * n }];
+    let mut static_sets = vec![Cells::EMPTY; if dynamic { 0 } else { sources.len() * 2 * n }];
+    let mut scratch = vec![Cells::EMPTY; 2 * n];
     for (order, &cand) in sources.iter().enumerate() {
-        let on = prop.run(literal(cand, true));
-        if dynamic {
-            contradiction(&g, &on, &mut anc, cand, true, base, Technique::DynamicContradiction, order, &mut best);
-            let off = prop.run(literal(cand, false));
-            contradiction(&g, &off, &mut anc, cand, false, base, Technique::DynamicContradiction, order, &mut best);
-            if g.cands[cand / n].count_ones() >= 3 {
-                let branches = [&on, &off];
-                common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
-                    key: (base + length_tenths(k), k, 1, order * 4 + 2),
-                    technique: Technique::DynamicDoubleForcing,
-                    target,
-                    cells: vec![cand / n],
-                    symbols: vec![cand % n],
-                    house: None,
-                });
+        if !dynamic {
+            slots[cand] = order as u32;
+            let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at_mut(n);
+            if !g.implied_by(cand, on, off, &mut scratch) {
+                on_traces[cand] = Some(prop.run(literal(cand, true)));
             }
+            continue;
         }
+        let on = prop.run(literal(cand, true));
+        contradiction(&g, &on, &mut anc, cand, true, base, Technique::DynamicContradiction, order, &mut best);
+        let off = prop.run(literal(cand, false));
+        contradiction(&g, &off, &mut anc, cand, false, base, Technique::DynamicContradiction, order, &mut best);
+        if g.cands[cand / n].count_ones() >= 3 {
+            let targets = common(&g, &worth, &[Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)]);
+            rate_common(&g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
+                key: (base + length_tenths(k), k, 1, order * 4 + 2),
+                technique: Technique::DynamicDoubleForcing,
+                target,
+                cells: vec![cand / n],
+                symbols: vec![cand % n],
+                house: None,
+            });
+        }
+        prop.recycle(off);
         on_traces[cand] = Some(on);
     }
+    // The symbols of what each candidate true implies, true and false.
+    let mut masks = vec![(0u64, 0u64); g.cell_count * n];
+    for (order, &cand) in sources.iter().enumerate() {
+        let b = match &on_traces[cand] {
+            Some(trace) => Branch::new(&trace.on, &trace.off),
+            None => {
+                let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at(n);
+                Branch::new(on, off)
+            }
+        };
+        masks[cand] = (b.on_mask, b.off_mask);
+    }
+    // The common conclusions of the candidates `cands` true, made hints
+    // by `hint(target, complexity)`.
+    let mut branches = |cands: &[usize], hint: &dyn Fn(usize, usize) -> Hint| {
+        let targets = {
+            let sets: Vec<Branch<W>> = cands
+                .iter()
+                .map(|&x| {
+                    let (on, off) = match &on_traces[x] {
+                        Some(trace) => (&trace.on[..], &trace.off[..]),
+                        None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
+                    };
+                    Branch { on, off, on_mask: masks[x].0, off_mask: masks[x].1 }
+                })
+                .collect();
+            common(&g, &worth, &sets)
+        };
+        if targets.is_empty() {
+            return;
+        }
+        for &x in cands {
+            if on_traces[x].is_none() {
+                on_traces[x] = Some(prop.run(literal(x, true)));
+            }
+        }
+        let traces: Vec<&Trace<W>> = cands.iter().map(|&x| on_traces[x].as_ref().expect("traced")).collect();
+        rate_common(&g, &traces, &targets, &mut anc, &mut best, hint);
+    };
     // Cells: every candidate leads to the same literal. Static chains take
     // cells of three or more (a bivalue cell is a plain chain).
     let least = if dynamic { 2 } else { 3 };
@@ -510,8 +540,8 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
             continue;
         }
         let digits: Vec<usize> = (0..n).filter(|&d| m >> d & 1 != 0).collect();
-        let branches: Vec<&Trace<W>> = digits.iter().map(|&d| on_traces[c * n + d].as_ref().expect("traced")).collect();
-        common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
+        let cands: Vec<usize> = digits.iter().map(|&d| c * n + d).collect();
+        branches(&cands, &|target, k| Hint {
             key: (base + length_tenths(k), k, 5, c),
             technique: cell_t,
             target,
@@ -535,9 +565,8 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
                 continue;
             }
             let cells: Vec<usize> = places.iter().collect();
-            let branches: Vec<&Trace<W>> =
-                cells.iter().map(|&c| on_traces[c * n + d].as_ref().expect("traced")).collect();
-            common(&g, &branches, &mut anc, &mut best, |target, k| Hint {
+            let cands: Vec<usize> = cells.iter().map(|&c| c * n + d).collect();
+            branches(&cands, &|target, k| Hint {
                 key: (base + length_tenths(k), k, 6, h * n + d),
                 technique: house_t,
                 target,
@@ -550,35 +579,75 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
     best.map(|h| make_step(&g, h))
 }
 
+/// Per symbol: the cells where placing it changes the board (they have
+/// other candidates to remove).
+fn worth_placing<const W: usize>(g: &Grid<W>) -> Vec<Cells<W>> {
+    let mut worth = vec![Cells::EMPTY; g.n];
+    for (c, &m) in g.cands.iter().enumerate() {
+        for (d, set) in worth.iter_mut().enumerate() {
+            if m & !(1 << d) != 0 {
+                set.insert(c);
+            }
+        }
+    }
+    worth
+}
+
+/// What an assumption implies: per symbol, the cells true and false, and
+/// masks of the symbols whose sets are not empty.
+#[derive(Clone, Copy)]
+struct Branch<'a, const W: usize> {
+    on: &'a [Cells<W>],
+    off: &'a [Cells<W>],
+    on_mask: u64,
+    off_mask: u64,
+}
+
+impl<'a, const W: usize> Branch<'a, W> {
+    fn new(on: &'a [Cells<W>], off: &'a [Cells<W>]) -> Branch<'a, W> {
+        let mask =
+            |sets: &[Cells<W>]| sets.iter().enumerate().filter(|(_, s)| !s.is_empty()).fold(0, |m, (d, _)| m | 1 << d);
+        Branch { on, off, on_mask: mask(on), off_mask: mask(off) }
+    }
+}
+
 /// The literals every branch implies (but for the assumptions
-/// themselves), each made a hint by `hint(target, complexity)`.
-fn common<const W: usize>(
-    g: &Grid<W>,
-    branches: &[&Trace<W>],
-    anc: &mut Ancestors,
-    best: &mut Option<Hint>,
-    hint: impl Fn(usize, usize) -> Hint,
-) {
+/// themselves) that change the board; `worth` is [`worth_placing`].
+fn common<const W: usize>(g: &Grid<W>, worth: &[Cells<W>], branches: &[Branch<W>]) -> Vec<usize> {
     let n = g.n;
     let mut targets: Vec<usize> = Vec::new();
+    let (on_mask, off_mask) = branches.iter().fold((u64::MAX, u64::MAX), |(a, b), x| (a & x.on_mask, b & x.off_mask));
     for d in 0..n {
         for on in [true, false] {
-            let mut all = if on { branches[0].on[d] } else { branches[0].off[d] };
+            if (if on { on_mask } else { off_mask }) >> d & 1 == 0 {
+                continue;
+            }
+            // Worth a step only if it changes the board: a cell with other
+            // candidates to remove, or a candidate still there.
+            let first = branches[0];
+            let mut all = if on { worth[d].and(&first.on[d]) } else { g.places[d].and(&first.off[d]) };
             for b in &branches[1..] {
+                if all.is_empty() {
+                    break;
+                }
                 all = all.and(if on { &b.on[d] } else { &b.off[d] });
             }
             targets.extend(all.iter().map(|c| literal(c * n + d, on)));
         }
     }
-    // Worth a step only if it changes the board.
-    targets.retain(|&t| {
-        let (c, d) = (t / 2 / n, t / 2 % n);
-        if t % 2 == 1 {
-            g.cands[c] & !(1 << d) != 0
-        } else {
-            g.cands[c] >> d & 1 != 0
-        }
-    });
+    targets
+}
+
+/// Makes each of `targets` (implied by every one of `branches`) a hint by
+/// `hint(target, complexity)`.
+fn rate_common<const W: usize>(
+    g: &Grid<W>,
+    branches: &[&Trace<W>],
+    targets: &[usize],
+    anc: &mut Ancestors,
+    best: &mut Option<Hint>,
+    hint: impl Fn(usize, usize) -> Hint,
+) {
     if targets.is_empty() {
         return;
     }
@@ -619,189 +688,4 @@ fn make_step<const W: usize>(g: &Grid<W>, hint: Hint) -> Step {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{dynamic, multiple, nishio};
-    use crate::logic::links::testing::{check, Case};
-    use crate::logic::Technique;
-
-    const LINE_4: &str = "006000200900000004243000896000591000002080300400203001300000007000907000010408020";
-
-    // diabolical.first1000.txt line 4, before step 22: r5c8=6 leaves the
-    // 6s of a house without a place.
-    #[test]
-    fn nishio_forcing_chain() {
-        check(
-            &Case {
-                puzzle: LINE_4,
-                marks: [
-                    "58 7 6 38 4 9 2 1 35",
-                    "9 58 1 38 26 26 57 357 4",
-                    "2 4 3 17 17 5 8 9 6",
-                    "678 3 78 5 9 1 46 4678 2",
-                    "1 569 2 67 8 4 3 567 59",
-                    "4 5689 5789 2 67 3 5679 5678 1",
-                    "3 25689 4589 16 1256 26 14569 456 7",
-                    "56 25 45 9 1235 7 15 3456 8",
-                    "567 1 579 4 356 8 569 2 359",
-                ],
-                technique: Technique::NishioForcingChain,
-                rating: 7.6,
-                removed: &["r5c8 6"],
-            },
-            |board| nishio(board, u64::MAX),
-        );
-    }
-
-    // diabolical.first1000.txt line 4, before step 24: each of 6, 7 and 8
-    // in r4c1 rules out 7 in r4c8.
-    #[test]
-    fn cell_forcing_chains() {
-        check(
-            &Case {
-                puzzle: LINE_4,
-                marks: [
-                    "58 7 6 38 4 9 2 1 35",
-                    "9 58 1 38 26 26 57 357 4",
-                    "2 4 3 17 17 5 8 9 6",
-                    "678 3 78 5 9 1 46 4678 2",
-                    "1 569 2 67 8 4 3 57 59",
-                    "4 5689 5789 2 67 3 5679 578 1",
-                    "3 25689 4589 16 1256 26 14569 456 7",
-                    "56 25 45 9 1235 7 15 3456 8",
-                    "567 1 579 4 356 8 569 2 359",
-                ],
-                technique: Technique::CellForcingChain,
-                rating: 8.3,
-                removed: &["r4c8 7"],
-            },
-            multiple,
-        );
-    }
-
-    // diabolical.first1000.txt line 4, before step 26: each place of the 5
-    // in row 5 rules out 5 in r6c8.
-    #[test]
-    fn house_forcing_chains() {
-        check(
-            &Case {
-                puzzle: LINE_4,
-                marks: [
-                    "58 7 6 38 4 9 2 1 35",
-                    "9 58 1 38 26 26 57 357 4",
-                    "2 4 3 17 17 5 8 9 6",
-                    "678 3 78 5 9 1 46 468 2",
-                    "1 569 2 67 8 4 3 57 59",
-                    "4 5689 589 2 67 3 5679 578 1",
-                    "3 25689 4589 16 1256 26 14569 456 7",
-                    "56 25 45 9 1235 7 15 3456 8",
-                    "567 1 579 4 356 8 569 2 359",
-                ],
-                technique: Technique::HouseForcingChain,
-                rating: 8.3,
-                removed: &["r6c8 5"],
-            },
-            multiple,
-        );
-    }
-
-    // diabolical.first1000.txt line 89 (rated 9.0), before step 15.
-    #[test]
-    fn dynamic_contradiction() {
-        check(
-            &Case {
-                puzzle: "000500700095070006000002850100000907007010200908000005063800000700050640001004000",
-                marks: [
-                    "2368 1 246 5 34689 3689 7 239 2349",
-                    "238 9 5 134 7 138 14 123 6",
-                    "36 7 46 1469 3469 2 8 5 1349",
-                    "1 2345 26 2346 348 3568 9 368 7",
-                    "56 345 7 369 1 35689 2 368 348",
-                    "9 234 8 23467 2346 367 14 136 5",
-                    "4 6 3 8 29 179 5 1279 129",
-                    "7 28 9 123 5 13 6 4 128",
-                    "25 258 1 2679 69 4 3 2789 289",
-                ],
-                technique: Technique::DynamicContradiction,
-                rating: 9.0,
-                removed: &["r7c8 2"],
-            },
-            dynamic,
-        );
-    }
-
-    // diabolical.first1000.txt line 279, before step 15: r4c5 is 8 or not,
-    // and either way it is not 7.
-    #[test]
-    fn dynamic_double_forcing() {
-        check(
-            &Case {
-                puzzle: "040860000009002500620530000150000200090000050003000048000025073002100900000098010",
-                marks: [
-                    "357 4 157 8 6 79 137 2 179",
-                    "378 1378 9 47 147 2 5 368 1467",
-                    "6 2 178 5 3 1479 178 89 147",
-                    "1 5 4678 3467 478 3467 2 369 79",
-                    "478 9 4678 2 1478 13467 1367 5 167",
-                    "2 67 3 9 5 167 167 4 8",
-                    "9 168 1468 46 2 5 468 7 3",
-                    "3478 3678 2 1 47 3467 9 68 5",
-                    "457 367 4567 3467 9 8 46 1 2",
-                ],
-                technique: Technique::DynamicDoubleForcing,
-                rating: 9.0,
-                removed: &["r4c5 7"],
-            },
-            dynamic,
-        );
-    }
-
-    // diabolical.first1000.txt line 77 (rated 8.9), before step 20.
-    #[test]
-    fn dynamic_cell_forcing_chains() {
-        check(
-            &Case {
-                puzzle: "006704900000050000070613050002090500005000300030502060600107005900000007010040030",
-                marks: [
-                    "1358 258 6 7 28 4 9 128 13",
-                    "1234 248 148 289 5 89 12467 12478 12346",
-                    "248 7 9 6 1 3 248 5 248",
-                    "478 6 2 3 9 18 5 478 148",
-                    "78 9 5 4 678 168 3 1278 128",
-                    "1478 3 1478 5 78 2 478 6 9",
-                    "6 248 348 1 238 7 248 9 5",
-                    "9 2458 348 28 2368 568 1248 1248 7",
-                    "2578 1 78 289 4 589 268 3 268",
-                ],
-                technique: Technique::DynamicCellForcingChain,
-                rating: 8.9,
-                removed: &["r1c8 2"],
-            },
-            dynamic,
-        );
-    }
-
-    // diabolical.first1000.txt line 33 (rated 8.9), before step 16.
-    #[test]
-    fn dynamic_house_forcing_chains() {
-        check(
-            &Case {
-                puzzle: "700040006000759000900801003000524000030000020400000007501000208080000010209000304",
-                marks: [
-                    "7 15 58 23 4 23 1589 589 6",
-                    "1368 146 3468 7 5 9 18 48 2",
-                    "9 245 245 8 6 1 57 457 3",
-                    "168 1679 67 5 2 4 689 3 19",
-                    "168 3 568 69 1789 678 4 2 159",
-                    "4 12569 256 1369 139 368 5689 5689 7",
-                    "5 467 1 3469 379 367 2 679 8",
-                    "36 8 3467 2469 79 2567 5679 1 59",
-                    "2 67 9 16 18 568 3 567 4",
-                ],
-                technique: Technique::DynamicHouseForcingChain,
-                rating: 8.9,
-                removed: &["r4c1 1"],
-            },
-            dynamic,
-        );
-    }
-}
+mod tests;

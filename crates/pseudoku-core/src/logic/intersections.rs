@@ -6,33 +6,44 @@ use super::{Board, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind};
 use crate::symbol::Symbol;
 
-pub(super) fn find(board: &Board) -> Option<Step> {
+// A symbol's intersections depend on its places alone, so each family
+// looks at the symbols of a mask (those the last steps changed).
+
+pub(super) fn find(board: &Board, symbols: u64) -> Option<Step> {
     // Pointing first: it rates lower.
-    search(board, &[true, false], &mut Some)
+    search(board, symbols, &[true, false], &mut Some)
 }
 
-pub(super) fn direct_pointing(board: &Board) -> Option<Step> {
-    search(board, &[true], &mut |step| super::direct(board, step, Technique::DirectPointing))
+pub(super) fn direct_pointing(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, symbols, &[true], &mut |step| super::direct(board, step, Technique::DirectPointing))
 }
 
-pub(super) fn direct_claiming(board: &Board) -> Option<Step> {
-    search(board, &[false], &mut |step| super::direct(board, step, Technique::DirectClaiming))
+pub(super) fn direct_claiming(board: &Board, symbols: u64) -> Option<Step> {
+    search(board, symbols, &[false], &mut |step| super::direct(board, step, Technique::DirectClaiming))
 }
 
-/// The first intersection step (pointing when `kinds` says `true`,
-/// claiming for `false`, in that order) that `keep` accepts.
-fn search(board: &Board, kinds: &[bool], keep: &mut dyn FnMut(Step) -> Option<Step>) -> Option<Step> {
+/// The first intersection step of a symbol of `symbols` (pointing when
+/// `kinds` says `true`, claiming for `false`, in that order) that `keep`
+/// accepts.
+fn search(board: &Board, symbols: u64, kinds: &[bool], keep: &mut dyn FnMut(Step) -> Option<Step>) -> Option<Step> {
     let is_box = |h: HouseId| matches!(board.layout().house(h).kind, HouseKind::Box | HouseKind::Region);
     for &pointing in kinds {
         for a in board.house_ids().filter(|&h| is_box(h) == pointing) {
-            for s in (0..board.layout().size()).map(Symbol::new) {
-                if board.placed_in(a, s) {
-                    continue;
+            // One pass over the house: the symbols placed, and those with
+            // two places or more.
+            let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+            for &c in &board.layout().house(a).cells {
+                match board.value(c) {
+                    Some(v) => placed |= 1 << v.index(),
+                    None => {
+                        let m = board.candidates(c);
+                        twice |= once & m;
+                        once |= m;
+                    }
                 }
+            }
+            for s in super::symbols_of(twice & !placed & symbols) {
                 let places: Vec<CellId> = board.places(a, s).collect();
-                if places.len() < 2 {
-                    continue;
-                }
                 // Houses other than `a` holding every place.
                 for b in board.layout().houses_of(places[0]).filter(|&b| b != a) {
                     if !places.iter().all(|&p| board.layout().in_house(p, b)) {

@@ -55,6 +55,27 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the set has exactly two cells (cheaper than counting them).
+    #[inline]
+    pub fn is_pair(&self) -> bool {
+        let mut found = 0;
+        for &w in &self.0 {
+            if w != 0 {
+                found += if w & (w - 1) == 0 {
+                    1
+                } else if two_bits(w) {
+                    2
+                } else {
+                    3
+                };
+                if found > 2 {
+                    return false;
+                }
+            }
+        }
+        found == 2
+    }
+
     #[inline]
     pub fn and(&self, other: &Cells<W>) -> Cells<W> {
         let mut out = *self;
@@ -107,6 +128,15 @@ impl<const W: usize> Cells<W> {
     }
 }
 
+/// Whether a mask has exactly two bits. Cheaper than counting them: the
+/// engine is built for any x86-64, without the `popcnt` instruction, and
+/// `count_ones` is a dozen instructions there.
+#[inline]
+pub(super) fn two_bits(m: u64) -> bool {
+    let r = m & m.wrapping_sub(1);
+    r != 0 && r & (r - 1) == 0
+}
+
 /// A literal: candidate `cand` (`cell * N + symbol`) true or false.
 #[inline]
 pub(super) fn literal(cand: usize, on: bool) -> usize {
@@ -126,9 +156,10 @@ pub(super) struct Grid<const W: usize> {
     pub peers: Vec<Cells<W>>,
     /// Per house: its cells.
     pub house_cells: Vec<Cells<W>>,
-    /// Per cell: its houses, boxes and regions first (the order Sudoku
-    /// Explainer looks in), then the others in layout order.
-    pub houses_of: Vec<Vec<u32>>,
+    /// The houses of cell `c` at `house_list[house_start[c]..house_start[c + 1]]`
+    /// (see [`houses_of`](Self::houses_of)).
+    house_list: Vec<u32>,
+    house_start: Vec<u32>,
     /// Per candidate: the other places of its symbol in every house where
     /// the symbol has two places (conjugate pairs).
     pub conjugates: Vec<Cells<W>>,
@@ -161,17 +192,19 @@ impl<const W: usize> Grid<W> {
             .collect();
         let is_box = |h: u32| matches!(layout.houses()[h as usize].kind, HouseKind::Box | HouseKind::Region);
         let mut peers = vec![Cells::EMPTY; cell_count];
-        let mut houses_of = Vec::with_capacity(cell_count);
+        let mut house_list = Vec::with_capacity(cell_count * 3);
+        let mut house_start = Vec::with_capacity(cell_count + 1);
+        house_start.push(0);
         for c in 0..cell_count {
             // Boxes (and regions) first.
-            let (mut hs, rest): (Vec<u32>, Vec<u32>) =
-                layout.houses_of(CellId(c as u32)).map(|h| h.0).partition(|&h| is_box(h));
-            hs.extend(rest);
-            for &h in &hs {
+            let from = house_list.len();
+            house_list.extend(layout.houses_of(CellId(c as u32)).map(|h| h.0).filter(|&h| is_box(h)));
+            house_list.extend(layout.houses_of(CellId(c as u32)).map(|h| h.0).filter(|&h| !is_box(h)));
+            for &h in &house_list[from..] {
                 peers[c].union_with(&house_cells[h as usize]);
             }
             peers[c].remove(c);
-            houses_of.push(hs);
+            house_start.push(house_list.len() as u32);
         }
         let mut conjugates = vec![Cells::EMPTY; cell_count * n];
         for c in 0..cell_count {
@@ -179,9 +212,9 @@ impl<const W: usize> Grid<W> {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                for &h in &houses_of[c] {
+                for &h in &house_list[house_start[c] as usize..house_start[c + 1] as usize] {
                     let there = house_cells[h as usize].and(&places[d]);
-                    if there.count() == 2 {
+                    if there.is_pair() {
                         let mut other = there;
                         other.remove(c);
                         conjugates[c * n + d].union_with(&other);
@@ -189,7 +222,14 @@ impl<const W: usize> Grid<W> {
                 }
             }
         }
-        Grid { n, cell_count, cands, places, peers, house_cells, houses_of, conjugates }
+        Grid { n, cell_count, cands, places, peers, house_cells, house_list, house_start, conjugates }
+    }
+
+    /// The houses of a cell, boxes and regions first (the order Sudoku
+    /// Explainer looks in), then the others in layout order.
+    #[inline]
+    pub fn houses_of(&self, c: usize) -> &[u32] {
+        &self.house_list[self.house_start[c] as usize..self.house_start[c + 1] as usize]
     }
 
     /// The candidates (`cell * N + symbol`) of the cells with two or more,
@@ -198,7 +238,7 @@ impl<const W: usize> Grid<W> {
         let n = self.n;
         let cands = &self.cands;
         (0..self.cell_count)
-            .filter(|&c| cands[c].count_ones() >= 2)
+            .filter(|&c| cands[c] & cands[c].wrapping_sub(1) != 0)
             .flat_map(|c| (0..n).filter(move |&d| cands[c] >> d & 1 != 0).map(move |d| c * n + d))
             .collect()
     }
@@ -207,7 +247,7 @@ impl<const W: usize> Grid<W> {
     #[inline]
     pub fn bivalue_other(&self, c: usize, d: usize) -> Option<usize> {
         let m = self.cands[c];
-        (m.count_ones() == 2).then(|| (m & !(1 << d)).trailing_zeros() as usize)
+        two_bits(m).then(|| (m & !(1 << d)).trailing_zeros() as usize)
     }
 
     /// Whether `on(a) ⇒ off(b)` is a link (same symbol in cells that see
@@ -225,6 +265,75 @@ impl<const W: usize> Grid<W> {
             || (cell_links && ca == cb && self.bivalue_other(ca, da) == Some(db))
     }
 
+    /// Everything candidate `cand` true implies through the links of the
+    /// board as it is (weak links, bivalue cells, conjugate pairs), added to
+    /// `on` and `off`: per symbol, the cells implied true and false. Stops,
+    /// with the sets part way, at the first literal implied together with
+    /// its opposite, and returns false. `scratch` holds `2 N` empty sets and
+    /// is left so.
+    ///
+    /// The same sets as a static propagation from `cand` (which follows
+    /// every literal one by one, to order them) when there is no
+    /// contradiction, worked out a layer of cell sets at a time.
+    pub fn implied_by(&self, cand: usize, on: &mut [Cells<W>], off: &mut [Cells<W>], scratch: &mut [Cells<W>]) -> bool {
+        let n = self.n;
+        let (layer, next) = scratch.split_at_mut(n);
+        let (c, d) = (cand / n, cand % n);
+        on[d].insert(c);
+        layer[d].insert(c);
+        // The symbols of the layer's sets that are not empty.
+        let mut mask = 1u64 << d;
+        let mut layer_on = true;
+        let clean = loop {
+            let mut touched = 0u64;
+            for d in bits(mask) {
+                let set = layer[d];
+                layer[d] = Cells::EMPTY;
+                for c in set.iter() {
+                    if layer_on {
+                        // The symbol in the peers, the cell's others.
+                        next[d].union_with(&self.peers[c].and(&self.places[d]));
+                        let others = self.cands[c] & !(1 << d);
+                        touched |= 1 << d | others;
+                        for e in bits(others) {
+                            next[e].insert(c);
+                        }
+                    } else {
+                        // Conjugate pairs, bivalue cells.
+                        next[d].union_with(&self.conjugates[c * n + d]);
+                        touched |= 1 << d;
+                        if let Some(e) = self.bivalue_other(c, d) {
+                            next[e].insert(c);
+                            touched |= 1 << e;
+                        }
+                    }
+                }
+            }
+            layer_on = !layer_on;
+            let (seen, opposite) = if layer_on { (&mut *on, &*off) } else { (&mut *off, &*on) };
+            let mut met = false;
+            mask = 0;
+            for d in bits(touched) {
+                let new = next[d].minus(&seen[d]);
+                next[d] = Cells::EMPTY;
+                if new.is_empty() {
+                    continue;
+                }
+                met |= new.intersects(&opposite[d]);
+                seen[d].union_with(&new);
+                layer[d] = new;
+                mask |= 1 << d;
+            }
+            if met || mask == 0 {
+                break !met;
+            }
+        };
+        for d in bits(mask) {
+            layer[d] = Cells::EMPTY;
+        }
+        clean
+    }
+
     pub fn cell_id(&self, cand: usize) -> CellId {
         CellId((cand / self.n) as u32)
     }
@@ -232,6 +341,17 @@ impl<const W: usize> Grid<W> {
     pub fn symbol(&self, cand: usize) -> Symbol {
         Symbol::new(cand % self.n)
     }
+}
+
+/// The bits of a mask, lowest first.
+pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
 }
 
 /// The candidates that `(c, d)` true makes false, in Sudoku Explainer's
@@ -256,7 +376,7 @@ pub(super) fn weak_targets<const W: usize>(
     }
     let mut done = Cells::<W>::EMPTY;
     done.insert(c);
-    for &h in &g.houses_of[c] {
+    for &h in g.houses_of(c) {
         let there = g.house_cells[h as usize].and(&places[d]).minus(&done);
         out.extend(there.iter().map(|x| x * n + d));
         done.union_with(&there);
@@ -391,8 +511,14 @@ mod tests {
             s.insert(c);
         }
         assert_eq!(s.iter().collect::<Vec<_>>(), [3, 64, 80]);
-        assert_eq!((s.count(), s.first()), (3, Some(3)));
+        assert_eq!((s.count(), s.first(), s.is_pair()), (3, Some(3), false));
         s.remove(3);
-        assert!(s.has(64) && !s.has(3));
+        assert!(s.has(64) && !s.has(3) && s.is_pair());
+        s.remove(64);
+        assert!(!s.is_pair());
+        s.insert(81);
+        assert!(s.is_pair());
+        assert!([0u64, 1, 4, 7, 1 << 63 | 1 << 62 | 1].iter().all(|&m| !two_bits(m)));
+        assert!([3u64, 5, 1 << 63 | 1].iter().all(|&m| two_bits(m)));
     }
 }

@@ -675,10 +675,8 @@ pub(crate) fn symbols_of(mut mask: u64) -> impl Iterator<Item = Symbol> {
 /// house, and that placement joins the step (Sudoku Explainer's direct
 /// techniques, which rate lower than the plain ones).
 pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Option<Step> {
-    let mut after = board.clone();
-    for &(c, s) in &step.eliminations {
-        after.eliminate(c, s);
-    }
+    // The board after the eliminations differs only in these candidates.
+    let removed = |c: CellId, s: Symbol| step.eliminations.contains(&(c, s));
     // Where the hidden single must appear: in the pattern's own house for a
     // hidden set; for locked candidates, in a house of the first house's kind.
     let first = step.houses[0];
@@ -687,10 +685,10 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
     let allowed = |h: HouseId| if hidden_set { h == first } else { board.layout().house(h).kind == kind };
     let single = step.eliminations.iter().find_map(|&(c, s)| {
         board.layout().houses_of(c).filter(|&h| allowed(h)).find_map(|h| {
-            if after.placed_in(h, s) {
+            if board.placed_in(h, s) {
                 return None;
             }
-            let mut places = after.places(h, s);
+            let mut places = board.places(h, s).filter(|&p| !removed(p, s));
             match (places.next(), places.next()) {
                 (Some(p), None) => Some((p, s)),
                 _ => None,
@@ -704,9 +702,9 @@ pub(crate) fn direct(board: &Board, mut step: Step, technique: Technique) -> Opt
 }
 
 /// A technique family: it finds its easiest step on the board; a family
-/// that looks at one symbol at a time (fish, strong links, colouring,
-/// Nishio) finds its easiest step among the symbols of a mask, so that
-/// [`rate`] asks it only about the symbols the last steps changed.
+/// that looks at one symbol at a time (intersections, fish, strong links,
+/// colouring, Nishio) finds its easiest step among the symbols of a mask,
+/// so that [`rate`] asks it only about the symbols the last steps changed.
 #[derive(Clone, Copy)]
 enum Family {
     /// Looks at the whole board.
@@ -726,12 +724,12 @@ use Family::{All, Each};
 const FAMILIES: &[Family] = &[
     All(singles::full_house),
     All(singles::hidden_single),
-    All(intersections::direct_pointing),
-    All(intersections::direct_claiming),
+    Each(intersections::direct_pointing),
+    Each(intersections::direct_claiming),
     All(subsets::direct_hidden_pair),
     All(singles::naked_single),
     All(subsets::direct_hidden_triple),
-    All(intersections::find),
+    Each(intersections::find),
     All(subsets::naked_pair),
     Each(fish::x_wing),
     All(subsets::hidden_pair),

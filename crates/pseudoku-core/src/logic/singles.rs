@@ -28,19 +28,33 @@ pub(super) fn hidden_single(board: &Board) -> Option<Step> {
         |h: &crate::layout::HouseId| matches!(board.layout().house(*h).kind, HouseKind::Box | HouseKind::Region);
     let in_kind = |want_box: bool| {
         board.house_ids().filter(|h| boxes(h) == want_box).find_map(|h| {
-            (0..board.layout().size()).map(Symbol::new).find_map(|s| {
-                if board.placed_in(h, s) {
-                    return None;
+            // One pass over the house: the symbols placed, and those with
+            // one place or more, two or more.
+            let cells = &board.layout().house(h).cells;
+            let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+            for &c in cells {
+                match board.value(c) {
+                    Some(v) => placed |= 1 << v.index(),
+                    None => {
+                        let m = board.candidates(c);
+                        twice |= once & m;
+                        once |= m;
+                    }
                 }
-                let mut places = board.places(h, s);
-                let (Some(cell), None) = (places.next(), places.next()) else { return None };
-                let mut step = Step::new(if want_box { Technique::HiddenSingleBox } else { Technique::HiddenSingle });
-                step.placements.push((cell, s));
-                step.cells.push(cell);
-                step.symbols.push(s);
-                step.houses.push(h);
-                Some(step)
-            })
+            }
+            let single = once & !twice & !placed;
+            if single == 0 {
+                return None;
+            }
+            // The lowest such symbol, in its one place.
+            let s = Symbol::new(single.trailing_zeros() as usize);
+            let cell = board.places(h, s).next()?;
+            let mut step = Step::new(if want_box { Technique::HiddenSingleBox } else { Technique::HiddenSingle });
+            step.placements.push((cell, s));
+            step.cells.push(cell);
+            step.symbols.push(s);
+            step.houses.push(h);
+            Some(step)
         })
     };
     in_kind(true).or_else(|| in_kind(false))

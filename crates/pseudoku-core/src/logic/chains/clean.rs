@@ -1,0 +1,120 @@
+//! Searches that cannot find a chain, told apart before they start.
+//!
+//! A search from a literal `x` finds a chain exactly when everything `x`
+//! implies holds some literal together with its opposite (the two halves
+//! of the chain meet there). And whatever a literal `y` implies, every
+//! literal that implies `y` implies as well: so when all that `x` implies
+//! is free of such a pair, so is all that each of those literals implies,
+//! and none of their searches can find a chain. Following a few literals
+//! to the end thus rules out most searches of a board that has no chain,
+//! which would otherwise each run to the end of all they imply.
+
+use super::{bits, expand, Mode};
+use crate::logic::links::{Cells, Grid};
+
+/// The literals known to imply no literal together with its opposite.
+pub(super) struct Clean<const W: usize> {
+    /// Per symbol: the cells where the candidate true (`on`), or false
+    /// (`off`), is such a literal.
+    on: Vec<Cells<W>>,
+    off: Vec<Cells<W>>,
+    /// Scratch of [`follow`](Self::follow), empty between calls: what the
+    /// literal implies, true and false, and the last layer and the next
+    /// one of the search.
+    seen_on: Vec<Cells<W>>,
+    seen_off: Vec<Cells<W>>,
+    layer: Vec<Cells<W>>,
+    next: Vec<Cells<W>>,
+}
+
+impl<const W: usize> Clean<W> {
+    pub fn new(n: usize) -> Clean<W> {
+        let sets = vec![Cells::EMPTY; n];
+        Clean {
+            on: sets.clone(),
+            off: sets.clone(),
+            seen_on: sets.clone(),
+            seen_off: sets.clone(),
+            layer: sets.clone(),
+            next: sets,
+        }
+    }
+
+    /// Whether candidate `cand` (`cell * N + symbol`), true when `on`, is
+    /// known to imply no literal with its opposite.
+    pub fn has(&self, n: usize, cand: usize, on: bool) -> bool {
+        let sets = if on { &self.on } else { &self.off };
+        sets[cand % n].has(cand / n)
+    }
+
+    /// Follows candidate `cand` true (`on`) or false through every link of
+    /// `mode` to all it implies. Stops at the first literal implied with its
+    /// opposite and returns false; else marks all it implied as known and
+    /// returns true.
+    pub fn follow(&mut self, g: &Grid<W>, mode: Mode, cand: usize, on: bool) -> bool {
+        let n = g.n;
+        let (c, d) = (cand / n, cand % n);
+        // The symbols whose sets are not empty, in the layer and in what
+        // was seen true and false.
+        let mut layer = 1u64 << d;
+        let (mut seen_on, mut seen_off) = (0u64, 0u64);
+        self.layer[d].insert(c);
+        if on {
+            self.seen_on[d].insert(c);
+            seen_on |= 1 << d;
+        } else {
+            self.seen_off[d].insert(c);
+            seen_off |= 1 << d;
+        }
+        let mut on = on;
+        let clean = loop {
+            let sets = bits(layer).map(|d| (d, self.layer[d]));
+            let touched = expand(g, mode, on, sets, &mut self.next);
+            for d in bits(layer) {
+                self.layer[d] = Cells::EMPTY;
+            }
+            on = !on;
+            let (seen, mask, opposite) = if on {
+                (&mut self.seen_on, &mut seen_on, &self.seen_off)
+            } else {
+                (&mut self.seen_off, &mut seen_off, &self.seen_on)
+            };
+            let mut met = false;
+            layer = 0;
+            for d in bits(touched) {
+                let new = self.next[d].minus(&seen[d]);
+                self.next[d] = Cells::EMPTY;
+                if new.is_empty() {
+                    continue;
+                }
+                met |= new.intersects(&opposite[d]);
+                seen[d].union_with(&new);
+                *mask |= 1 << d;
+                self.layer[d] = new;
+                layer |= 1 << d;
+            }
+            if met {
+                break false;
+            }
+            if layer == 0 {
+                break true;
+            }
+        };
+        for d in bits(layer) {
+            self.layer[d] = Cells::EMPTY;
+        }
+        for d in bits(seen_on) {
+            if clean {
+                self.on[d].union_with(&self.seen_on[d]);
+            }
+            self.seen_on[d] = Cells::EMPTY;
+        }
+        for d in bits(seen_off) {
+            if clean {
+                self.off[d].union_with(&self.seen_off[d]);
+            }
+            self.seen_off[d] = Cells::EMPTY;
+        }
+        clean
+    }
+}

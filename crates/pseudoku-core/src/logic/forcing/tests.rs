@@ -1,0 +1,187 @@
+//! Tests of the forcing chains: single steps on boards taken from real
+//! puzzles.
+
+use super::{dynamic, multiple, nishio};
+use crate::logic::links::testing::{check, Case};
+use crate::logic::Technique;
+
+const LINE_4: &str = "006000200900000004243000896000591000002080300400203001300000007000907000010408020";
+
+// diabolical.first1000.txt line 4, before step 22: r5c8=6 leaves the
+// 6s of a house without a place.
+#[test]
+fn nishio_forcing_chain() {
+    check(
+        &Case {
+            puzzle: LINE_4,
+            marks: [
+                "58 7 6 38 4 9 2 1 35",
+                "9 58 1 38 26 26 57 357 4",
+                "2 4 3 17 17 5 8 9 6",
+                "678 3 78 5 9 1 46 4678 2",
+                "1 569 2 67 8 4 3 567 59",
+                "4 5689 5789 2 67 3 5679 5678 1",
+                "3 25689 4589 16 1256 26 14569 456 7",
+                "56 25 45 9 1235 7 15 3456 8",
+                "567 1 579 4 356 8 569 2 359",
+            ],
+            technique: Technique::NishioForcingChain,
+            rating: 7.6,
+            removed: &["r5c8 6"],
+        },
+        |board| nishio(board, u64::MAX),
+    );
+}
+
+// diabolical.first1000.txt line 4, before step 24: each of 6, 7 and 8
+// in r4c1 rules out 7 in r4c8.
+#[test]
+fn cell_forcing_chains() {
+    check(
+        &Case {
+            puzzle: LINE_4,
+            marks: [
+                "58 7 6 38 4 9 2 1 35",
+                "9 58 1 38 26 26 57 357 4",
+                "2 4 3 17 17 5 8 9 6",
+                "678 3 78 5 9 1 46 4678 2",
+                "1 569 2 67 8 4 3 57 59",
+                "4 5689 5789 2 67 3 5679 578 1",
+                "3 25689 4589 16 1256 26 14569 456 7",
+                "56 25 45 9 1235 7 15 3456 8",
+                "567 1 579 4 356 8 569 2 359",
+            ],
+            technique: Technique::CellForcingChain,
+            rating: 8.3,
+            removed: &["r4c8 7"],
+        },
+        multiple,
+    );
+}
+
+// diabolical.first1000.txt line 4, before step 26: each place of the 5
+// in row 5 rules out 5 in r6c8.
+#[test]
+fn house_forcing_chains() {
+    check(
+        &Case {
+            puzzle: LINE_4,
+            marks: [
+                "58 7 6 38 4 9 2 1 35",
+                "9 58 1 38 26 26 57 357 4",
+                "2 4 3 17 17 5 8 9 6",
+                "678 3 78 5 9 1 46 468 2",
+                "1 569 2 67 8 4 3 57 59",
+                "4 5689 589 2 67 3 5679 578 1",
+                "3 25689 4589 16 1256 26 14569 456 7",
+                "56 25 45 9 1235 7 15 3456 8",
+                "567 1 579 4 356 8 569 2 359",
+            ],
+            technique: Technique::HouseForcingChain,
+            rating: 8.3,
+            removed: &["r6c8 5"],
+        },
+        multiple,
+    );
+}
+
+// diabolical.first1000.txt line 89 (rated 9.0), before step 15.
+#[test]
+fn dynamic_contradiction() {
+    check(
+        &Case {
+            puzzle: "000500700095070006000002850100000907007010200908000005063800000700050640001004000",
+            marks: [
+                "2368 1 246 5 34689 3689 7 239 2349",
+                "238 9 5 134 7 138 14 123 6",
+                "36 7 46 1469 3469 2 8 5 1349",
+                "1 2345 26 2346 348 3568 9 368 7",
+                "56 345 7 369 1 35689 2 368 348",
+                "9 234 8 23467 2346 367 14 136 5",
+                "4 6 3 8 29 179 5 1279 129",
+                "7 28 9 123 5 13 6 4 128",
+                "25 258 1 2679 69 4 3 2789 289",
+            ],
+            technique: Technique::DynamicContradiction,
+            rating: 9.0,
+            removed: &["r7c8 2"],
+        },
+        dynamic,
+    );
+}
+
+// diabolical.first1000.txt line 279, before step 15: r4c5 is 8 or not,
+// and either way it is not 7.
+#[test]
+fn dynamic_double_forcing() {
+    check(
+        &Case {
+            puzzle: "040860000009002500620530000150000200090000050003000048000025073002100900000098010",
+            marks: [
+                "357 4 157 8 6 79 137 2 179",
+                "378 1378 9 47 147 2 5 368 1467",
+                "6 2 178 5 3 1479 178 89 147",
+                "1 5 4678 3467 478 3467 2 369 79",
+                "478 9 4678 2 1478 13467 1367 5 167",
+                "2 67 3 9 5 167 167 4 8",
+                "9 168 1468 46 2 5 468 7 3",
+                "3478 3678 2 1 47 3467 9 68 5",
+                "457 367 4567 3467 9 8 46 1 2",
+            ],
+            technique: Technique::DynamicDoubleForcing,
+            rating: 9.0,
+            removed: &["r4c5 7"],
+        },
+        dynamic,
+    );
+}
+
+// diabolical.first1000.txt line 77 (rated 8.9), before step 20.
+#[test]
+fn dynamic_cell_forcing_chains() {
+    check(
+        &Case {
+            puzzle: "006704900000050000070613050002090500005000300030502060600107005900000007010040030",
+            marks: [
+                "1358 258 6 7 28 4 9 128 13",
+                "1234 248 148 289 5 89 12467 12478 12346",
+                "248 7 9 6 1 3 248 5 248",
+                "478 6 2 3 9 18 5 478 148",
+                "78 9 5 4 678 168 3 1278 128",
+                "1478 3 1478 5 78 2 478 6 9",
+                "6 248 348 1 238 7 248 9 5",
+                "9 2458 348 28 2368 568 1248 1248 7",
+                "2578 1 78 289 4 589 268 3 268",
+            ],
+            technique: Technique::DynamicCellForcingChain,
+            rating: 8.9,
+            removed: &["r1c8 2"],
+        },
+        dynamic,
+    );
+}
+
+// diabolical.first1000.txt line 33 (rated 8.9), before step 16.
+#[test]
+fn dynamic_house_forcing_chains() {
+    check(
+        &Case {
+            puzzle: "700040006000759000900801003000524000030000020400000007501000208080000010209000304",
+            marks: [
+                "7 15 58 23 4 23 1589 589 6",
+                "1368 146 3468 7 5 9 18 48 2",
+                "9 245 245 8 6 1 57 457 3",
+                "168 1679 67 5 2 4 689 3 19",
+                "168 3 568 69 1789 678 4 2 159",
+                "4 12569 256 1369 139 368 5689 5689 7",
+                "5 467 1 3469 379 367 2 679 8",
+                "36 8 3467 2469 79 2567 5679 1 59",
+                "2 67 9 16 18 568 3 567 4",
+            ],
+            technique: Technique::DynamicHouseForcingChain,
+            rating: 8.9,
+            removed: &["r4c1 1"],
+        },
+        dynamic,
+    );
+}
