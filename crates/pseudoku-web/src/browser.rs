@@ -328,10 +328,11 @@ pub fn keep_work(key: &'static str, text: &str, hash: &str) -> Result<(), String
 /// change reached the bar); `None` otherwise, when the address is what to
 /// open.
 pub fn lagging_work(key: &str) -> Option<String> {
+    // Only a setter's own address (`#e=…`) lags behind its work.
     let now = current_hash();
     let shown = load_text(&format!("{key}.shown"))?;
     let work = load_text(key)?;
-    (shown == now && !now.ends_with(&work)).then_some(work)
+    (now.starts_with("#e=") && shown == now && !now.ends_with(&work)).then_some(work)
 }
 
 /// Copies text to the clipboard, if the browser lets the page.
