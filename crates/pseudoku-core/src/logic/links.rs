@@ -417,8 +417,8 @@ pub(super) fn step(technique: Technique, tenths: u32) -> Step {
 /// Calls `$f::<W>($board, …)` with the narrowest cell-set width that holds
 /// the board, or gives `None` past [`MAX_CELLS`]. The WebAssembly build has
 /// only the 9×9 width and the widest (each width is a copy of every chain
-/// technique in the page's module; a 16×16 rates about 5 % slower on the
-/// widest), with the same steps: no technique depends on the width.
+/// technique in the page's module), with the same steps: no technique
+/// depends on the width.
 macro_rules! by_width {
     ($f:ident, $board:expr $(, $arg:expr)*) => {{
         let cells = $board.layout().cell_count();
