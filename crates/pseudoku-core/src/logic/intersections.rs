@@ -29,20 +29,8 @@ fn search(board: &Board, symbols: u64, kinds: &[bool], keep: &mut dyn FnMut(Step
     let is_box = |h: HouseId| matches!(board.layout().house(h).kind, HouseKind::Box | HouseKind::Region);
     for &pointing in kinds {
         for a in board.house_ids().filter(|&h| is_box(h) == pointing) {
-            // One pass over the house: the symbols placed, and those with
-            // two places or more.
-            let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
-            for &c in &board.layout().house(a).cells {
-                match board.value(c) {
-                    Some(v) => placed |= 1 << v.index(),
-                    None => {
-                        let m = board.candidates(c);
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-            }
-            for s in super::symbols_of(twice & !placed & symbols) {
+            let t = board.house_tally(a);
+            for s in super::symbols_of(t.twice & !t.placed & symbols) {
                 let places: Vec<CellId> = board.places(a, s).collect();
                 // Houses other than `a` holding every place.
                 for b in board.layout().houses_of(places[0]).filter(|&b| b != a) {

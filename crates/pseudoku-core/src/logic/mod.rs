@@ -600,6 +600,23 @@ impl<'a> Board<'a> {
         self.cands[cell.index()]
     }
 
+    /// One pass over house `h`: the symbols placed there, and the symbols
+    /// with one empty place or more, and with two or more (as masks).
+    pub(crate) fn house_tally(&self, h: HouseId) -> HouseTally {
+        let mut tally = HouseTally::default();
+        for &c in &self.layout().house(h).cells {
+            match self.value(c) {
+                Some(v) => tally.placed |= 1 << v.index(),
+                None => {
+                    let m = self.candidates(c);
+                    tally.twice |= tally.once & m;
+                    tally.once |= m;
+                }
+            }
+        }
+        tally
+    }
+
     pub fn has(&self, cell: CellId, symbol: Symbol) -> bool {
         self.cands[cell.index()] & (1 << symbol.index()) != 0
     }
@@ -658,6 +675,16 @@ impl<'a> Board<'a> {
     pub fn sees(&self, a: CellId, b: CellId) -> bool {
         a != b && self.layout.peers(a).contains(&b)
     }
+}
+
+/// What [`Board::house_tally`] counts in a house, one bit per symbol.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct HouseTally {
+    pub placed: u64,
+    /// Candidates in at least one empty cell.
+    pub once: u64,
+    /// Candidates in at least two empty cells.
+    pub twice: u64,
 }
 
 /// The symbols of a mask, lowest first.

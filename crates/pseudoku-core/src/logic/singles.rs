@@ -28,21 +28,8 @@ pub(super) fn hidden_single(board: &Board) -> Option<Step> {
         |h: &crate::layout::HouseId| matches!(board.layout().house(*h).kind, HouseKind::Box | HouseKind::Region);
     let in_kind = |want_box: bool| {
         board.house_ids().filter(|h| boxes(h) == want_box).find_map(|h| {
-            // One pass over the house: the symbols placed, and those with
-            // one place or more, two or more.
-            let cells = &board.layout().house(h).cells;
-            let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
-            for &c in cells {
-                match board.value(c) {
-                    Some(v) => placed |= 1 << v.index(),
-                    None => {
-                        let m = board.candidates(c);
-                        twice |= once & m;
-                        once |= m;
-                    }
-                }
-            }
-            let single = once & !twice & !placed;
+            let t = board.house_tally(h);
+            let single = t.once & !t.twice & !t.placed;
             if single == 0 {
                 return None;
             }

@@ -168,13 +168,11 @@ impl Explainer {
                 (1, _) => Some(Explanation::GaveUp { nodes: report.nodes }),
                 _ => {
                     let edges: Vec<Edge> = Edge::all(instance.size()).collect();
-                    let mut several =
-                        Several { seen: vec![Seen::default(); edges.len()], edges, sample, verdicts: Vec::new() };
-                    for i in 0..several.sample.len() {
-                        let p = several.sample[i].clone();
-                        several.note(&p);
+                    let mut seen = vec![Seen::default(); edges.len()];
+                    for p in &sample {
+                        note(&edges, &mut seen, p);
                     }
-                    self.several = Some(several);
+                    self.several = Some(Several { seen, edges, sample, verdicts: Vec::new() });
                     None
                 }
             };
@@ -196,7 +194,7 @@ impl Explainer {
                 };
                 let verdict = match (found.first(), report.end) {
                     (Some(p), _) => {
-                        several.note(p);
+                        note(&several.edges, &mut several.seen, p);
                         Verdict::Varies
                     }
                     (None, SearchEnd::OutOfBudget) => Verdict::Unknown,
@@ -215,15 +213,13 @@ impl Explainer {
     }
 }
 
-impl Several {
-    /// Records how answer `p` treats each edge.
-    fn note(&mut self, p: &Partition) {
-        for (s, &e) in self.seen.iter_mut().zip(&self.edges) {
-            if p.joins(e) {
-                s.joined = true;
-            } else {
-                s.apart = true;
-            }
+/// Records in `seen` how answer `p` treats each of `edges`.
+fn note(edges: &[Edge], seen: &mut [Seen], p: &Partition) {
+    for (s, &e) in seen.iter_mut().zip(edges) {
+        if p.joins(e) {
+            s.joined = true;
+        } else {
+            s.apart = true;
         }
     }
 }
