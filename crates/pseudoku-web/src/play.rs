@@ -20,7 +20,7 @@ use yew::Reducible;
 
 use crate::history::History;
 use crate::setter::{count_words, Analysis, Count, COUNT_LIMIT};
-use crate::wire::{Body, Job, Reply, Request};
+use crate::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
 
 /// What a pointer stroke or a key does to cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,7 +193,8 @@ impl Player {
         if let Some(making) = &self.making {
             return making.clone();
         }
-        let job = Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT };
+        let job =
+            Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT, keep: ANSWERS_KEPT };
         Request::new(self.analysis_id, job)
     }
 
@@ -253,6 +254,9 @@ impl Player {
         self.set_marks(labels, borders);
         self.elapsed_ms = saved.elapsed_ms;
         self.found = saved.found.into_iter().filter(|f| f.chars().count() == n * n).collect();
+        // Everything derived from the marks (the check, solved, the found
+        // answers) is derived again, as after any change.
+        self.after_change();
         Ok(self)
     }
 
@@ -683,6 +687,21 @@ mod tests {
         let mut bad = saved;
         bad.version = 9;
         assert!(seed().restore(bad).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_restored_game_is_checked_as_it_was_played() {
+        let answer = all_answers(seed().instance(), 1).remove(0);
+        let solved = paint(seed(), &answer);
+        assert!(solved.is_solved());
+        let back = seed().restore(solved.saved()).unwrap();
+        assert!(back.is_solved(), "a solved game is still solved after a reload");
+        assert_eq!(back.validation(), solved.validation());
+        assert_eq!(back.found_count(), 1);
+        assert!(back.apply(PlayAction::Tick(1000)).is_none(), "the clock of a solved game stays stopped");
+        let partial = play(seed(), [PlayAction::PaintStart(3), PlayAction::PaintOver(4), PlayAction::StrokeEnd]);
+        let back = seed().restore(partial.saved()).unwrap();
+        assert_eq!(back.validation(), partial.validation(), "the status counts the painted cells");
     }
 
     #[test]
