@@ -550,6 +550,20 @@ mod tests {
     }
 
     #[test]
+    fn a_titled_9x9_link_is_as_long_as_the_readme_says() {
+        // README, "Share": 89 characters of fragment untitled, 4 more for every 3
+        // bytes of title and author (a 19-letter title: 114).
+        for (title, author) in [("", ""), ("A nineteen letter t", ""), ("My first puzzle", "Ann"), ("é", "")] {
+            let c = Challenge { title: title.into(), author: author.into(), ..seed() };
+            let fragment = format!("#p={}", encode(&c));
+            let bytes = 64 + title.len() + author.len();
+            assert_eq!(fragment.len(), 3 + (bytes * 4).div_ceil(3), "{title:?} {author:?}");
+        }
+        let titled = Challenge { title: "A nineteen letter t".into(), ..seed() };
+        assert_eq!(format!("#p={}", encode(&titled)).len(), 114);
+    }
+
+    #[test]
     fn titles_are_cut_at_a_character_boundary() {
         let long = "é".repeat(200);
         let c = Challenge { title: long, ..seed() };
