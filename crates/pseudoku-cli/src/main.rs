@@ -15,16 +15,18 @@ use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::{Count, Flow, SearchEnd};
+use pseudoku_core::solver::{Count, SearchEnd};
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
 mod book;
+mod budget;
 mod grids;
 mod input;
 mod pseudoku;
 mod rate;
 
+use budget::{default_budget, search_within, Status};
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
 #[derive(Parser)]
@@ -208,37 +210,6 @@ impl Input {
     /// The node budget for a puzzle of `layout`: `--budget`, or the default.
     fn budget(&self, layout: &Layout) -> u64 {
         self.budget.unwrap_or_else(|| default_budget(layout.cell_count()))
-    }
-}
-
-/// The node budget of `solve`, `count`, `rate` and `hint` on a layout of
-/// `cells` cells unless `--budget` says otherwise. A node's work grows with
-/// the cells, and faster than them on large grids (measured: about 0.8 µs
-/// on a 9×9, 6 µs on a 16×16, 2 ms on a 100×100), so the budget falls with
-/// their square: about 8 s on a blank 9×9, a few seconds on larger ones.
-fn default_budget(cells: usize) -> u64 {
-    let cells = cells.max(1) as f64;
-    (10_000_000.0 * (81.0 / cells).powi(2)).clamp(100.0, 10_000_000.0) as u64
-}
-
-/// How a command ended: its exit status.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Status {
-    /// Everything was done (0).
-    Done,
-    /// Some input was wrong (1).
-    Failed,
-    /// Some search ran out of its node budget, and no input was wrong (3).
-    OutOfBudget,
-}
-
-impl From<bool> for Status {
-    fn from(ok: bool) -> Status {
-        if ok {
-            Status::Done
-        } else {
-            Status::Failed
-        }
     }
 }
 
@@ -428,34 +399,6 @@ enum Outcome {
         nodes: u64,
         found: u64,
     },
-}
-
-/// The first solution and how the search for up to `limit` solutions ended,
-/// within `budget` nodes: the `Outcome::GaveUp` when the budget ran out.
-fn search_within(
-    solver: &mut pseudoku_core::solver::Solver,
-    givens: &[Option<Symbol>],
-    limit: u64,
-    budget: u64,
-) -> Result<(u64, Option<Vec<Symbol>>), Outcome> {
-    let mut first = None;
-    let mut found = 0u64;
-    let options = pseudoku_core::solver::SearchOptions { node_budget: Some(budget), ..Default::default() };
-    let report = solver.search(givens, options, &mut |s: &[Symbol]| {
-        found += 1;
-        if found == 1 {
-            first = Some(s.to_vec());
-        }
-        if found >= limit {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    });
-    match report.end {
-        SearchEnd::OutOfBudget => Err(Outcome::GaveUp { nodes: report.nodes, found }),
-        SearchEnd::Exhausted | SearchEnd::Stopped => Ok((found, first)),
-    }
 }
 
 /// Runs `work` on every puzzle of the input and prints one line each.

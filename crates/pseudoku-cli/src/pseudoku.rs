@@ -21,7 +21,7 @@ fn labels(p: &Partition) -> String {
 
 /// `partition [--limit K] [--all] [FILE]`: one line per instance, the count
 /// (or `>=K`); with `all`, each answer follows on its own line.
-pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>) -> Result<crate::Status> {
+pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>) -> Result<crate::budget::Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
     let mut gave_up = false;
@@ -62,9 +62,9 @@ pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>
     }
     out.flush()?;
     Ok(match (all_ok, gave_up) {
-        (false, _) => crate::Status::Failed,
-        (true, true) => crate::Status::OutOfBudget,
-        (true, false) => crate::Status::Done,
+        (false, _) => crate::budget::Status::Failed,
+        (true, true) => crate::budget::Status::OutOfBudget,
+        (true, false) => crate::budget::Status::Done,
     })
 }
 
