@@ -138,10 +138,10 @@ enum Command {
         #[arg(long, value_name = "A")]
         author: Option<String>,
         /// The lines are sudoku puzzles in the line format (layout inferred from the length), not Pseudoku instances.
-        #[arg(long, conflicts_with = "edit")]
+        #[arg(long)]
         sudoku: bool,
         /// The lines are sudoku puzzles of this variant file's layout; with no FILE, the variant file's own puzzle.
-        #[arg(long, value_name = "FILE", conflicts_with = "edit")]
+        #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
         /// Print the puzzle of each link instead (a whole link, its fragment `#p=…` or `#e=…`, or just the text
         /// after `=`): a Pseudoku instance after `# title:` and `# author:` lines when it has them; a sudoku as its
@@ -371,7 +371,7 @@ fn run(command: Command) -> Result<bool> {
         }
         Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
             if sudoku || variant.is_some() {
-                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, title.unwrap_or_default())
+                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, edit, title.unwrap_or_default())
             } else if decode.is_empty() {
                 pseudoku::link(file.as_deref(), &base, edit, title.unwrap_or_default(), author.unwrap_or_default())
             } else {

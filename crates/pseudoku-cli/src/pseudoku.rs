@@ -120,15 +120,23 @@ pub fn link(file: Option<&Path>, base: &str, edit: bool, title: String, author: 
     Ok(all_ok)
 }
 
-/// `link --sudoku | --variant FILE [FILE]`: one share link per sudoku line
-/// (the layout inferred from each line's length, or the variant's), or the
-/// variant file's own puzzle when it has one and no FILE is given.
-pub fn sudoku_links(file: Option<&Path>, variant: Option<&Path>, base: &str, title: String) -> Result<bool> {
+/// `link [--edit] --sudoku | --variant FILE [FILE]`: one share link per
+/// sudoku line (the layout inferred from each line's length, or the
+/// variant's), or the variant file's own puzzle when it has one and no FILE
+/// is given; `#e=…` with `edit`, which the web app opens in its sudoku setter.
+pub fn sudoku_links(
+    file: Option<&Path>,
+    variant: Option<&Path>,
+    base: &str,
+    edit: bool,
+    title: String,
+) -> Result<bool> {
     if title.len() > MAX_TEXT {
         bail!("--title has {} bytes, but a link holds at most {MAX_TEXT}", title.len());
     }
     let base = base.split_once('#').map_or(base, |(before, _)| before);
     let variant = variant.map(crate::input::read_variant).transpose()?;
+    let key = if edit { "e" } else { "p" };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let named = |v: Variant| -> Result<Variant, String> {
         if title.is_empty() {
@@ -140,7 +148,7 @@ pub fn sudoku_links(file: Option<&Path>, variant: Option<&Path>, base: &str, tit
     };
     let print = |out: &mut dyn Write, v: Result<Variant, String>| -> Result<bool> {
         match v.and_then(|v| link::encode_sudoku(&v).map_err(|e| e.to_string())) {
-            Ok(text) => writeln!(out, "{base}#p={text}").map(|()| true).map_err(Into::into),
+            Ok(text) => writeln!(out, "{base}#{key}={text}").map(|()| true).map_err(Into::into),
             Err(e) => writeln!(out, "error: {e}").map(|()| false).map_err(Into::into),
         }
     };

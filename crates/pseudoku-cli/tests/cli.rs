@@ -544,3 +544,16 @@ fn show_and_link_refuse_a_board_past_the_caps_naming_the_cap() {
         }
     }
 }
+
+#[test]
+fn sudoku_links_open_in_the_setter_with_edit() {
+    let play = run(&["link", "--sudoku"], &format!("{CLASSIC}\n"));
+    let edit = run(&["link", "--sudoku", "--edit"], &format!("{CLASSIC}\n"));
+    assert_eq!(edit.code, 0, "{}", edit.stderr);
+    assert_eq!(edit.stdout, play.stdout.replace("#p=", "#e="));
+    let back = run(&["link", "--decode", edit.stdout.trim()], "");
+    assert_eq!(back.stdout, format!("{CLASSIC}\n"));
+    let samurai = repo_root().join("examples/variants/samurai.txt");
+    let edit = run(&["link", "--edit", "--variant", samurai.to_str().unwrap()], "");
+    assert!(edit.stdout.starts_with("http://127.0.0.1:8080/#e="), "{}", edit.stdout);
+}
