@@ -1,11 +1,11 @@
 // Pseudoku's service worker: after one visit the app works with no network.
 // Every request goes to the network first, so a new build is used as soon as
 // it is deployed; when the network fails, the cached copy answers. At install
-// it caches the page, every file the page names, and the engine worker's
-// script, which the page only asks for later (the worker runs the page's own
-// module).
-const CACHE = 'pseudoku-v1';
-const WORKER_FILES = ['./engine.js'];
+// it caches the page, every file the page names (quoted or not: the page is
+// minified), the script that starts the app, and the engine worker's script,
+// which the page only asks for later (the worker runs the page's own module).
+const CACHE = 'pseudoku-v2';
+const SCRIPT_FILES = ['./boot.js', './engine.js'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -13,10 +13,12 @@ self.addEventListener('install', (event) => {
     const page = await fetch('./', { cache: 'no-store' });
     const html = await page.clone().text();
     await cache.put('./', page);
-    const named = [...html.matchAll(/["']([^"'\s]+\.(?:js|wasm|css|svg|webmanifest))["']/g)]
+    const named = [...html.matchAll(/=["']?([^"'\s>]+\.(?:js|wasm|css|svg|webmanifest))/g)]
       .map((m) => m[1])
       .filter((url) => !/^[a-z]+:/.test(url));
-    await cache.addAll([...new Set([...named, ...WORKER_FILES])]);
+    // One request per file: addAll refuses the same URL twice.
+    const urls = [...named, ...SCRIPT_FILES].map((url) => new URL(url, self.registration.scope).href);
+    await cache.addAll([...new Set(urls)]);
     await self.skipWaiting();
   })());
 });

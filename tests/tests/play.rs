@@ -164,7 +164,7 @@ fn progress_survives_a_reload() {
     app.press(["4"]);
     app.wait_until("the 4", || app.cell(empty).value == Some('4'));
     let url = app.session.current_url().unwrap();
-    assert!(url.contains("#seed="), "{url}");
+    assert!(url.contains("#p="), "a newcomer's easy puzzle is named by its link: {url}");
     let givens: Vec<_> = app.cells().iter().map(|c| c.given).collect();
     app.session.refresh().unwrap();
     app.wait_for_grid();

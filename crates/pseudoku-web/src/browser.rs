@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use gloo_storage::{LocalStorage, Storage};
-use pseudoku_core::format::link::{self, Challenge, LinkError};
+use pseudoku_core::format::link::{self, Challenge};
 use pseudoku_core::seed::seed_from_text;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -85,48 +85,20 @@ pub enum Fragment {
     None,
 }
 
-/// The longest fragment the page reads: a longer one is refused before
-/// any of it is decoded, so no link can hold the page for long.
-pub const MAX_FRAGMENT: usize = 64 * 1024;
-
-/// Reads a fragment such as `#p=AQEJ…`; a damaged link is an error that
-/// says what is wrong. The value is percent-decoded and stripped of the
-/// spaces chat apps add at the end; the key is matched as it is, so a
-/// fragment with no key the page knows (`#P=…`, `#p%3D…`) is refused with
-/// a reason, not ignored.
+/// Reads a fragment such as `#p=AQEJ…` with the engine's reader
+/// (`link::parse_fragment`: a fragment over `link::MAX_LINK_LEN` refused
+/// unread, values percent-decoded and trimmed, unknown keys named); a
+/// damaged link is an error that says what is wrong.
 pub fn parse_fragment(hash: &str) -> Result<Fragment, String> {
-    let hash = hash.strip_prefix('#').unwrap_or(hash);
-    if hash.len() > MAX_FRAGMENT {
-        return Err(format!(
-            "it is {} characters long, and links of up to {MAX_FRAGMENT} characters are read",
-            hash.len()
-        ));
-    }
-    let value = |text: &str| percent_encoding::percent_decode_str(text).decode_utf8_lossy().trim().to_owned();
-    let decode = |text: &str| link::decode_shared(&value(text)).map_err(|e: LinkError| e.to_string());
-    for part in hash.split('&') {
-        if let Some(text) = part.strip_prefix("p=") {
-            return decode(text).map(|shared| match shared {
-                link::Shared::Pseudoku(c) => Fragment::Play(c),
-                link::Shared::Sudoku(v) => Fragment::Sudoku(v),
-            });
-        }
-        if let Some(text) = part.strip_prefix("e=") {
-            return decode(text).map(|shared| match shared {
-                link::Shared::Pseudoku(c) => Fragment::Edit(c),
-                link::Shared::Sudoku(v) => Fragment::EditSudoku(v),
-            });
-        }
-    }
-    if let Some(seed) = seed_in_hash(hash) {
-        return Ok(Fragment::Seed(seed));
-    }
-    if value(hash).is_empty() {
-        return Ok(Fragment::None);
-    }
-    let shown: String = hash.chars().take(12).collect();
-    let more = if shown.len() < hash.len() { "…" } else { "" };
-    Err(format!("“#{shown}{more}” is not a link Pseudoku knows (its links start with #p=, #e= or #seed=)"))
+    let fragment = link::parse_fragment(hash).map_err(|e| e.to_string())?;
+    Ok(match fragment {
+        link::Fragment::Play(link::Shared::Pseudoku(c)) => Fragment::Play(c),
+        link::Fragment::Play(link::Shared::Sudoku(v)) => Fragment::Sudoku(v),
+        link::Fragment::Edit(link::Shared::Pseudoku(c)) => Fragment::Edit(c),
+        link::Fragment::Edit(link::Shared::Sudoku(v)) => Fragment::EditSudoku(v),
+        link::Fragment::Seed(seed) => Fragment::Seed(seed),
+        link::Fragment::None => Fragment::None,
+    })
 }
 
 /// The fragment of the page's URL.
@@ -693,11 +665,10 @@ mod tests {
 
     #[test]
     fn a_fragment_past_the_limit_is_refused_before_it_is_read() {
-        let long = format!("#p={}", "A".repeat(MAX_FRAGMENT));
-        let why = parse_fragment(&long).unwrap_err();
-        assert!(why.contains(&MAX_FRAGMENT.to_string()), "{why}");
+        let long = format!("#p={}", "A".repeat(link::MAX_LINK_LEN));
+        let too_long = parse_fragment(&long).unwrap_err();
         // Just under the limit: read (and found damaged), not refused for its size.
-        let under = format!("#p={}", "A".repeat(MAX_FRAGMENT - 3));
-        assert!(!parse_fragment(&under).unwrap_err().contains("characters are read"));
+        let under = format!("#p={}", "A".repeat(link::MAX_LINK_LEN - 4));
+        assert_ne!(parse_fragment(&under).unwrap_err(), too_long);
     }
 }

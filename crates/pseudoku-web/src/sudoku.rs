@@ -475,9 +475,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="seed-text" placeholder="random" size="8" /></label>
                     <label>{ "Difficulty " }
                         <select ref={level_ref} class="level">
-                            <option value="any">{ "Any" }</option>
+                            <option value="any" selected=true>{ "Any" }</option>
                             <option value="easy">{ "Easy" }</option>
-                            <option value="medium" selected=true>{ "Medium" }</option>
+                            <option value="medium">{ "Medium" }</option>
                             <option value="hard">{ "Hard" }</option>
                             <option value="expert">{ "Expert" }</option>
                             <option value="extreme">{ "Extreme" }</option>

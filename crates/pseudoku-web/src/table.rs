@@ -17,8 +17,11 @@ pub struct Making {
     pub request: Request,
     /// Steps done and in all, from the generator's progress.
     pub progress: Option<(u64, u64)>,
-    /// The seed it is made from.
-    pub seed: u64,
+    /// The seed that names it: only a puzzle made the plain way (any
+    /// level, no symmetry, not minimal) is the puzzle of its seed, which
+    /// `#seed=` links and the title name; one of a level or symmetry is
+    /// named by its own link.
+    pub seed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -100,8 +103,10 @@ impl Table {
             }
             TableAction::New { layout, symmetry, minimal, seed, level } => {
                 let id = next.take_id();
+                let plain = level.is_none() && symmetry == WireSymmetry::None && !minimal;
                 let job = Job::Generate { variant: layout, symmetry, minimal, seed, level };
-                next.making = Some(Making { request: Request::new(id, job), progress: None, seed });
+                next.making =
+                    Some(Making { request: Request::new(id, job), progress: None, seed: plain.then_some(seed) });
                 next.notice = None;
             }
             TableAction::Cancel => {
@@ -127,8 +132,7 @@ impl Table {
                             next.making = None;
                             match variant.parse::<Variant>().map_err(|e| e.to_string()).and_then(Puzzle::new) {
                                 Ok(puzzle) => {
-                                    return next
-                                        .apply(TableAction::Open(Box::new(Game::new(puzzle, Some(making.seed)))))
+                                    return next.apply(TableAction::Open(Box::new(Game::new(puzzle, making.seed))))
                                 }
                                 Err(e) => next.notice = Some(format!("The new puzzle could not be read: {e}.")),
                             }
@@ -225,6 +229,21 @@ mod tests {
         assert!(t.making.is_none());
         let t = feed(t.clone(), run(&t));
         assert!(matches!(t.game.unwrap().solutions, Solutions::Unique(_)));
+    }
+
+    #[test]
+    fn only_a_plain_puzzle_is_named_by_its_seed() {
+        // `#seed=9` makes the plain puzzle of 9: one of a level is another.
+        for (level, symmetry, minimal) in [
+            (Some("easy".to_owned()), WireSymmetry::None, false),
+            (None, WireSymmetry::Rot180, false),
+            (None, WireSymmetry::None, true),
+        ] {
+            let new = TableAction::New { layout: "size 4\n".into(), symmetry, minimal, seed: 9, level };
+            let t = Table::new(None).apply(new).unwrap();
+            let t = feed(t.clone(), run(&t));
+            assert_eq!(t.game.expect("a game").seed(), None);
+        }
     }
 
     #[test]
