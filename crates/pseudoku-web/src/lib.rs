@@ -18,23 +18,11 @@
 //! the same the CLI prints.
 
 pub mod app;
-pub mod board;
 pub mod browser;
-pub mod controls;
-pub mod create;
-pub mod game;
-pub mod history;
-pub mod pboard;
-pub mod play;
-pub mod playview;
-pub mod regions;
-pub mod setsudoku;
-pub mod setter;
-pub mod setview;
+pub mod engine;
+pub mod pseudoku;
+pub mod shared;
 pub mod sudoku;
-pub mod table;
-pub mod wire;
-pub mod worker;
 
 /// Starts the page.
 pub fn run_app() {

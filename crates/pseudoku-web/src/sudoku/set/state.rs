@@ -14,11 +14,11 @@ use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::Symbol;
 use yew::Reducible;
 
-use crate::game::{neighbour, Direction};
-use crate::history::History;
-use crate::regions::{self, Drawn};
-use crate::setter::Count;
-use crate::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
+use crate::engine::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
+use crate::pseudoku::set::state::Count;
+use crate::shared::history::History;
+use crate::sudoku::play::game::{neighbour, Direction};
+use crate::sudoku::set::jigsaw::{self as regions, Drawn};
 
 /// Solutions are counted up to this many.
 pub const SOLUTION_LIMIT: u64 = 1000;
@@ -329,7 +329,7 @@ impl SudokuSetter {
             (_, Some(Count { found: n, exact: true }), _) => format!("{n} solutions"),
             (_, Some(Count { found: n, exact: false }), _) => format!("at least {n} solutions"),
             (_, None, Some((nodes, found))) => {
-                format!("counting… {found} so far, {} nodes searched", crate::setter::nodes_text(nodes))
+                format!("counting… {found} so far, {} nodes searched", crate::pseudoku::set::state::nodes_text(nodes))
             }
             (_, None, None) => "counting…".into(),
         }
@@ -595,7 +595,7 @@ mod tests {
 
     fn run(s: &SudokuSetter) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::worker::handle_to_end(&s.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&s.request(), &mut |r| out.push(r));
         out
     }
 

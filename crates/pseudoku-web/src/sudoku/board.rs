@@ -16,8 +16,8 @@ use pseudoku_core::symbol::index_to_char;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
-use crate::game::{abstract_columns, Checked, Game};
-use crate::wire::HintWire;
+use crate::engine::wire::HintWire;
+use crate::sudoku::play::game::{abstract_columns, Checked, Game};
 
 /// Side of a board cell in SVG units.
 const UNIT: f64 = 10.0;

@@ -4,7 +4,7 @@
 use pseudoku_core::symbol::Symbol;
 use yew::prelude::*;
 
-use crate::game::{Checked, Game, Mode, Solutions, COLOURS};
+use crate::sudoku::play::game::{Checked, Game, Mode, Solutions, COLOURS};
 
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {

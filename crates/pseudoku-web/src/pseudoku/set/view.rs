@@ -16,9 +16,9 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, Keyboard
 use yew::prelude::*;
 
 use crate::browser::{self, EngineWorker};
-use crate::pboard::{symbol_chars, BoardView, PBoard, Target};
-use crate::setter::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
-use crate::wire::WireDifficulty;
+use crate::engine::wire::WireDifficulty;
+use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
+use crate::pseudoku::set::state::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
 
 #[derive(Properties, PartialEq)]
 pub struct CreateProps {

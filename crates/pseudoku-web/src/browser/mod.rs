@@ -394,7 +394,7 @@ pub fn page_hidden() -> bool {
 /// worker busy in a search cannot read a cancel message), so a superseded
 /// search never keeps a core busy and the new one need not wait for a
 /// worker to load; a new spare then starts in the background. Once a
-/// request's worker says it is yielding ([`crate::wire::Body::Yielding`]:
+/// request's worker says it is yielding ([`crate::engine::wire::Body::Yielding`]:
 /// what is left runs in short slices), the next request goes to it and
 /// stops the rest, without a new worker. Requests sent before the worker is
 /// ready wait, the newest replacing any older one.
@@ -417,9 +417,9 @@ struct WorkerState {
     /// Started ahead, for the next restart.
     spare: Option<Slot>,
     started: u64,
-    waiting: Option<crate::wire::Request>,
+    waiting: Option<crate::engine::wire::Request>,
     in_flight: Option<u64>,
-    on_reply: Rc<dyn Fn(crate::wire::Reply)>,
+    on_reply: Rc<dyn Fn(crate::engine::wire::Reply)>,
 }
 
 /// The worker's script (`web/engine.js`): it instantiates the page's own
@@ -446,7 +446,7 @@ fn spawn_engine() -> Option<web_sys::Worker> {
 }
 
 impl EngineWorker {
-    pub fn new(on_reply: impl Fn(crate::wire::Reply) + 'static) -> EngineWorker {
+    pub fn new(on_reply: impl Fn(crate::engine::wire::Reply) + 'static) -> EngineWorker {
         let inner = Rc::new(RefCell::new(WorkerState {
             current: None,
             spare: None,
@@ -459,7 +459,7 @@ impl EngineWorker {
     }
 
     /// Runs `request`, cancelling whatever runs now.
-    pub fn send(&self, request: crate::wire::Request) {
+    pub fn send(&self, request: crate::engine::wire::Request) {
         let restart = {
             let state = self.inner.borrow();
             state.current.is_none() || state.in_flight.is_some()
@@ -481,7 +481,11 @@ impl EngineWorker {
                 };
                 if let Some(id) = waiting.map(|r| r.id) {
                     let message = "The page could not start its engine (Web Workers are blocked).".to_owned();
-                    on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
+                    on_reply(crate::engine::wire::Reply {
+                        id,
+                        last: true,
+                        body: crate::engine::wire::Body::Failed { message },
+                    });
                 }
                 return;
             }
@@ -517,10 +521,10 @@ fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let Some(inner) = weak.upgrade() else { return };
         let Ok(bytes) = event.data().dyn_into::<js_sys::Uint8Array>() else { return };
-        let Ok(reply) = crate::wire::Reply::from_bytes(&bytes.to_vec()) else { return };
+        let Ok(reply) = crate::engine::wire::Reply::from_bytes(&bytes.to_vec()) else { return };
         let on_reply = {
             let mut state = inner.borrow_mut();
-            if reply.body == crate::wire::Body::Ready {
+            if reply.body == crate::engine::wire::Body::Ready {
                 let both = &mut *state;
                 let slot = [both.current.as_mut(), both.spare.as_mut()].into_iter().flatten().find(|s| s.id == id);
                 if let Some(slot) = slot {
@@ -533,7 +537,7 @@ fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
             if state.current.as_ref().map(|s| s.id) != Some(id) {
                 return;
             }
-            if reply.body == crate::wire::Body::Yielding {
+            if reply.body == crate::engine::wire::Body::Yielding {
                 // The worker reads requests again: the next goes to it.
                 if state.in_flight == Some(reply.id) {
                     state.in_flight = None;
@@ -571,7 +575,11 @@ fn start(inner: &Rc<RefCell<WorkerState>>) -> Option<Slot> {
         };
         if let Some(id) = failed {
             let message = "The engine stopped with an error; change something to try again.".to_owned();
-            on_reply(crate::wire::Reply { id, last: true, body: crate::wire::Body::Failed { message } });
+            on_reply(crate::engine::wire::Reply {
+                id,
+                last: true,
+                body: crate::engine::wire::Body::Failed { message },
+            });
         }
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -622,7 +630,7 @@ mod tests {
     #[test]
     fn fragments_name_what_to_open() {
         let challenge = Challenge {
-            instance: crate::setter::SEED_PUZZLE.parse().unwrap(),
+            instance: crate::pseudoku::set::state::SEED_PUZZLE.parse().unwrap(),
             title: "<b>x</b>".into(),
             author: String::new(),
         };

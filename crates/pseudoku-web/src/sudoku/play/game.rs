@@ -20,8 +20,8 @@ use pseudoku_core::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
-use crate::history::History;
-use crate::wire::{Body, HintWire, Job, Reply};
+use crate::engine::wire::{Body, HintWire, Job, Reply};
+use crate::shared::history::History;
 
 /// Colours a cell can have (several at once).
 pub const COLOURS: usize = 9;

@@ -16,11 +16,11 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::browser::{self, EngineWorker};
-use crate::create::seed_of;
-use crate::pboard::{symbol_chars, BoardView, HintEdge, PBoard, Target};
-use crate::play::{PlayAction, Player, SavedPlay, Tool};
-use crate::setter::{Count, EXAMPLES};
-use crate::wire::WireDifficulty;
+use crate::engine::wire::WireDifficulty;
+use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
+use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
+use crate::pseudoku::set::state::{Count, EXAMPLES};
+use crate::pseudoku::set::view::seed_of;
 use pseudoku_core::partition::Instance;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 

@@ -18,9 +18,9 @@ use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
-use crate::history::History;
-use crate::setter::{count_words, Analysis, Count, COUNT_LIMIT};
-use crate::wire::{Body, Job, Reply, Request};
+use crate::engine::wire::{Body, Job, Reply, Request};
+use crate::pseudoku::set::state::{count_words, Analysis, Count, COUNT_LIMIT};
+use crate::shared::history::History;
 
 /// What a pointer stroke or a key does to cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ pub enum PlayAction {
     /// Make a new challenge in the worker (then open it).
     Generate {
         size: usize,
-        difficulty: crate::wire::WireDifficulty,
+        difficulty: crate::engine::wire::WireDifficulty,
         seed: u64,
     },
 }
@@ -596,7 +596,7 @@ impl Reducible for Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setter::SEED_PUZZLE;
+    use crate::pseudoku::set::state::SEED_PUZZLE;
     use pseudoku_core::partition::all_answers;
 
     fn seed() -> Player {
@@ -687,12 +687,14 @@ mod tests {
 
     #[test]
     fn a_generated_challenge_comes_back_to_be_opened() {
-        let p =
-            play(seed(), [PlayAction::Generate { size: 5, difficulty: crate::wire::WireDifficulty::Hard, seed: 3 }]);
+        let p = play(
+            seed(),
+            [PlayAction::Generate { size: 5, difficulty: crate::engine::wire::WireDifficulty::Hard, seed: 3 }],
+        );
         let request = p.request();
         assert!(matches!(request.job, Job::Construct { size: 5, .. }));
         let mut out = Vec::new();
-        crate::worker::handle_to_end(&request, &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&request, &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         let made = p.made.clone().expect("a challenge");
         assert_eq!(made.instance.size(), 5);
@@ -704,7 +706,7 @@ mod tests {
     fn found_answers_are_numbered_as_the_setter_shows_them() {
         let p = seed();
         let mut out = Vec::new();
-        crate::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         let answers = all_answers(p.instance(), 10);
         let p = paint(p, &answers[3]);
@@ -715,7 +717,7 @@ mod tests {
     fn hints_point_at_what_every_answer_has() {
         let p = seed();
         let mut out = Vec::new();
-        crate::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         assert_eq!(p.count_text(), "5 answers");
         let p = play(p, [PlayAction::Hint]);

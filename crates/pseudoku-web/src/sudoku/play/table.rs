@@ -8,8 +8,8 @@ use std::rc::Rc;
 use pseudoku_core::format::Variant;
 use yew::Reducible;
 
-use crate::game::{Action, Game, Puzzle};
-use crate::wire::{Body, Job, Reply, Request, WireSymmetry};
+use crate::engine::wire::{Body, Job, Reply, Request, WireSymmetry};
+use crate::sudoku::play::game::{Action, Game, Puzzle};
 
 /// A new puzzle being made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl Table {
             return Some(hinting.clone());
         }
         let game = self.game.as_ref()?;
-        if game.solutions == crate::game::Solutions::Pending {
+        if game.solutions == crate::sudoku::play::game::Solutions::Pending {
             return Some(Request::new(self.solve_id, game.solve_job()));
         }
         game.rating.is_none().then(|| Request::new(self.rate_id, game.rate_job()))
@@ -192,11 +192,11 @@ impl Reducible for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Solutions;
+    use crate::sudoku::play::game::Solutions;
 
     fn run(table: &Table) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::worker::handle_to_end(&table.request().unwrap(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&table.request().unwrap(), &mut |r| out.push(r));
         out
     }
 
@@ -240,7 +240,7 @@ mod tests {
         assert_eq!(t.request(), None, "nothing left to ask");
         let t = t.apply(TableAction::Hint).unwrap();
         let t = feed(t.clone(), run(&t));
-        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::wire::HintWire::Step { .. }, false))));
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::engine::wire::HintWire::Step { .. }, false))));
         let t = t.apply(TableAction::Hint).unwrap();
         assert!(matches!(t.game.as_ref().unwrap().hint, Some((_, true))), "the second press shows it all");
     }

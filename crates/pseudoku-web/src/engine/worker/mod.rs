@@ -23,7 +23,7 @@ use pseudoku_core::solver::{Solver, Uniqueness};
 
 use pseudoku_core::grid;
 
-use crate::wire::{
+use crate::engine::wire::{
     Agreement, Body, CellsKind, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL,
 };
 

@@ -15,16 +15,16 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::board::{Board, BoardView, HintMark, Press};
 use crate::browser::{self, EngineWorker};
-use crate::controls::Keypad;
-use crate::create::seed_of;
-use crate::game::{key_symbol, Direction, Mode};
-use crate::pboard::{self, PBoard, Target};
-use crate::setsudoku::{RegionDraft, SetAction, SudokuSetter};
-use crate::setter::Count;
-use crate::sudoku::LAYOUTS;
-use crate::wire::WireSymmetry;
+use crate::engine::wire::WireSymmetry;
+use crate::pseudoku::board::{self as pboard, PBoard, Target};
+use crate::pseudoku::set::state::Count;
+use crate::pseudoku::set::view::seed_of;
+use crate::sudoku::board::{Board, BoardView, HintMark, Press};
+use crate::sudoku::play::controls::Keypad;
+use crate::sudoku::play::game::{key_symbol, Direction, Mode};
+use crate::sudoku::play::view::LAYOUTS;
+use crate::sudoku::set::state::{RegionDraft, SetAction, SudokuSetter};
 
 /// Where the setter's work is kept between visits.
 const SET_KEY: &str = "pseudoku.set";

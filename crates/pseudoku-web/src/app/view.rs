@@ -10,11 +10,11 @@ use pseudoku_core::format::link::{self, Challenge};
 use yew::prelude::*;
 
 use crate::browser::{self, Fragment};
-use crate::create::Create;
-use crate::playview::Play;
-use crate::setter::SEED_PUZZLE;
-use crate::setview::SetSudoku;
-use crate::sudoku::{Opening, Sudoku};
+use crate::pseudoku::play::view::Play;
+use crate::pseudoku::set::state::SEED_PUZZLE;
+use crate::pseudoku::set::view::Create;
+use crate::sudoku::play::view::{Opening, Sudoku};
+use crate::sudoku::set::view::SetSudoku;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Screen {

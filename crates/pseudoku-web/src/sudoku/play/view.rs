@@ -14,13 +14,13 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::board::{cell_element_id, Board, BoardView, Press};
 use crate::browser::{self, EngineWorker};
-use crate::controls::{houses_of, Keypad, Notice, Status};
-use crate::create::seed_of;
-use crate::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
-use crate::table::{Table, TableAction};
-use crate::wire::{HintWire, WireSymmetry};
+use crate::engine::wire::{HintWire, WireSymmetry};
+use crate::pseudoku::set::view::seed_of;
+use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
+use crate::sudoku::play::controls::{houses_of, Keypad, Notice, Status};
+use crate::sudoku::play::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
+use crate::sudoku::play::table::{Table, TableAction};
 
 /// What the screen opens with.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,15 +43,15 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("12×12, 3×4 boxes", "size 12\n"),
     ("Classic 16×16", "size 16\n"),
     ("Classic 25×25", "size 25\n"),
-    ("Diagonal 9×9", include_str!("../../../examples/variants/diagonal-9x9.txt")),
-    ("Jigsaw 9×9", include_str!("../../../examples/variants/jigsaw-9x9.txt")),
-    ("Samurai", include_str!("../../../examples/variants/samurai.txt")),
-    ("Sudoku Mix (15×15)", include_str!("../../../examples/variants/sudoku-mix.txt")),
-    ("Triathlon", include_str!("../../../examples/variants/triathlon.txt")),
-    ("Sudoku Pie (12 sectors, 6 rings)", include_str!("../../../examples/variants/sudoku-pie.txt")),
-    ("16×16 with diagonals (sudokuAlt)", include_str!("../../../examples/variants/sudokualt-16x16-diagonal.txt")),
-    ("12×12 boxes (example)", include_str!("../../../examples/variants/boxes-12x12.txt")),
-    ("Knut Vik 5×5 (custom houses)", include_str!("../../../examples/variants/custom-knut-vik-5x5.txt")),
+    ("Diagonal 9×9", include_str!("../../../../../examples/variants/diagonal-9x9.txt")),
+    ("Jigsaw 9×9", include_str!("../../../../../examples/variants/jigsaw-9x9.txt")),
+    ("Samurai", include_str!("../../../../../examples/variants/samurai.txt")),
+    ("Sudoku Mix (15×15)", include_str!("../../../../../examples/variants/sudoku-mix.txt")),
+    ("Triathlon", include_str!("../../../../../examples/variants/triathlon.txt")),
+    ("Sudoku Pie (12 sectors, 6 rings)", include_str!("../../../../../examples/variants/sudoku-pie.txt")),
+    ("16×16 with diagonals (sudokuAlt)", include_str!("../../../../../examples/variants/sudokualt-16x16-diagonal.txt")),
+    ("12×12 boxes (example)", include_str!("../../../../../examples/variants/boxes-12x12.txt")),
+    ("Knut Vik 5×5 (custom houses)", include_str!("../../../../../examples/variants/custom-knut-vik-5x5.txt")),
 ];
 
 /// The storage key of a puzzle's game, of the last puzzle, of the recent list.
@@ -645,7 +645,7 @@ mod tests {
         let v =
             parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
         assert_eq!(v.layout().size(), 9);
-        let samurai = include_str!("../../../examples/variants/samurai.txt");
+        let samurai = include_str!("../../../../../examples/variants/samurai.txt");
         assert_eq!(parse_puzzle(samurai).unwrap().layout().cell_count(), 369);
         let err = parse_puzzle("53..7....6..195").unwrap_err();
         assert!(err.contains("could not be read"), "{err}");

@@ -13,8 +13,8 @@ use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
 use yew::Reducible;
 
-use crate::history::History;
-use crate::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
+use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
+use crate::shared::history::History;
 
 /// Answers are counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;

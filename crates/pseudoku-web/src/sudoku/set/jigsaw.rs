@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Edge;
 
-use crate::play::neighbours;
+use crate::pseudoku::play::state::neighbours;
 
 /// What the walls drawn so far make.
 #[derive(Clone, Debug, PartialEq, Eq)]

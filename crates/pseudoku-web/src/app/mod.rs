@@ -1,0 +1,6 @@
+//! The page's frame: which screen is open, the tabs that open screens, and
+//! the theme.
+
+pub mod view;
+
+pub use view::App;

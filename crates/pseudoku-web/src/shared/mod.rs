@@ -1,0 +1,4 @@
+//! What more than one screen uses, kept here rather than in whichever
+//! screen needed it first.
+
+pub mod history;
