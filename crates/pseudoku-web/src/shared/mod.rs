@@ -2,3 +2,4 @@
 //! screen needed it first.
 
 pub mod history;
+pub mod hooks;

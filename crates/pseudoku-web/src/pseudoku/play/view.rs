@@ -15,12 +15,13 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use crate::browser::{self, EngineWorker};
+use crate::browser;
 use crate::engine::wire::WireDifficulty;
 use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
 use crate::pseudoku::set::state::{Count, EXAMPLES};
 use crate::pseudoku::set::view::seed_of;
+use crate::shared::hooks::use_engine;
 use pseudoku_core::partition::Instance;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
@@ -57,23 +58,9 @@ pub fn Play(props: &PlayProps) -> Html {
         let challenge = props.challenge.clone();
         move || initial(challenge)
     });
-    let worker = use_mut_ref(|| None::<EngineWorker>);
-
     // The worker counts the answers (and learns what they agree on), or
     // makes a new challenge.
-    {
-        let (worker, dispatcher, request) = (worker.clone(), player.dispatcher(), player.request());
-        use_effect_with(request.id, move |_| {
-            let mut slot = worker.borrow_mut();
-            let engine = slot
-                .get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(PlayAction::Worker(reply))));
-            engine.send(request);
-        });
-    }
-    {
-        let worker = worker.clone();
-        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
-    }
+    use_engine(player.dispatcher(), Some(player.request()), PlayAction::Worker);
     // A challenge made here opens at once.
     {
         let on_open = props.on_open.clone();

@@ -15,10 +15,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::browser::{self, EngineWorker};
+use crate::browser;
 use crate::engine::wire::WireDifficulty;
 use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
 use crate::pseudoku::set::state::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
+use crate::shared::hooks::use_engine;
 
 #[derive(Properties, PartialEq)]
 pub struct CreateProps {
@@ -50,27 +51,8 @@ pub fn Create(props: &CreateProps) -> Html {
         let open = props.open.clone();
         move || initial(open)
     });
-    let worker = use_mut_ref(|| None::<EngineWorker>);
-
     // The worker runs whatever request the state asks for now.
-    {
-        let (worker, dispatcher) = (worker.clone(), setter.dispatcher());
-        let request = setter.request();
-        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
-            let mut slot = worker.borrow_mut();
-            let engine = slot.get_or_insert_with(|| {
-                EngineWorker::new(move |reply| dispatcher.dispatch(SetterAction::Worker(reply)))
-            });
-            if let Some(request) = request {
-                engine.send(request);
-            }
-        });
-    }
-    // Terminate the worker when the screen goes.
-    {
-        let worker = worker.clone();
-        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
-    }
+    use_engine(setter.dispatcher(), setter.request(), SetterAction::Worker);
     // The work is saved and shown in the address bar after every change.
     {
         let challenge = setter.challenge();

@@ -14,9 +14,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::browser::{self, EngineWorker};
+use crate::browser;
 use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::pseudoku::set::view::seed_of;
+use crate::shared::hooks::use_engine;
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
 use crate::sudoku::play::controls::{houses_of, Keypad, Notice, Status};
 use crate::sudoku::play::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
@@ -187,25 +188,8 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         let opening = props.opening.clone();
         move || initial(&opening)
     });
-    let worker = use_mut_ref(|| None::<EngineWorker>);
-
     // The worker runs what the table asks for: a new puzzle, else the solve.
-    {
-        let (worker, dispatcher) = (worker.clone(), table.dispatcher());
-        let request = table.request();
-        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
-            let mut slot = worker.borrow_mut();
-            let engine = slot
-                .get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(TableAction::Worker(reply))));
-            if let Some(request) = request {
-                engine.send(request);
-            }
-        });
-    }
-    {
-        let worker = worker.clone();
-        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
-    }
+    use_engine(table.dispatcher(), table.request(), TableAction::Worker);
     // A puzzle made from a seed may have been played before: its progress.
     {
         let dispatcher = table.dispatcher();

@@ -15,11 +15,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::browser::{self, EngineWorker};
+use crate::browser;
 use crate::engine::wire::WireSymmetry;
 use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::pseudoku::set::state::Count;
 use crate::pseudoku::set::view::seed_of;
+use crate::shared::hooks::use_engine;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
 use crate::sudoku::play::controls::Keypad;
 use crate::sudoku::play::game::{key_symbol, Direction, Mode};
@@ -58,20 +59,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         let open = props.open.clone();
         move || initial(open)
     });
-    let worker = use_mut_ref(|| None::<EngineWorker>);
-    {
-        let (worker, dispatcher, request) = (worker.clone(), setter.dispatcher(), setter.request());
-        use_effect_with(request.id, move |_| {
-            let mut slot = worker.borrow_mut();
-            let engine =
-                slot.get_or_insert_with(|| EngineWorker::new(move |r| dispatcher.dispatch(SetAction::Worker(r))));
-            engine.send(request);
-        });
-    }
-    {
-        let worker = worker.clone();
-        use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
-    }
+    use_engine(setter.dispatcher(), Some(setter.request()), SetAction::Worker);
     // The work is kept (when its givens are valid) and named in the address bar.
     {
         let puzzle = setter.puzzle();
