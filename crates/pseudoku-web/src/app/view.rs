@@ -13,6 +13,7 @@ use crate::browser::{self, Fragment};
 use crate::pseudoku::play::view::Play;
 use crate::pseudoku::set::state::SEED_PUZZLE;
 use crate::pseudoku::set::view::Create;
+use crate::shared::reducer::reducer;
 use crate::sudoku::play::view::{Opening, Sudoku};
 use crate::sudoku::set::view::SetSudoku;
 
@@ -174,16 +175,7 @@ impl Shell {
     }
 }
 
-impl Reducible for Shell {
-    type Action = ShellAction;
-
-    fn reduce(self: Rc<Self>, action: ShellAction) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
-}
+reducer!(Shell, ShellAction);
 
 /// Where the chosen theme is kept.
 const THEME_KEY: &str = "pseudoku.theme";

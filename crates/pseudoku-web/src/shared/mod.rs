@@ -3,3 +3,5 @@
 
 pub mod history;
 pub mod hooks;
+pub mod reducer;
+pub mod requests;

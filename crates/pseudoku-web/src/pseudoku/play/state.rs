@@ -16,11 +16,12 @@ use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{validate, Edge, Instance, Partition, Validation};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
-use yew::Reducible;
 
 use crate::engine::wire::{Body, Job, Reply, Request};
 use crate::pseudoku::set::state::{count_words, Analysis, Count, COUNT_LIMIT};
 use crate::shared::history::History;
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
 
 /// What a pointer stroke or a key does to cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,8 +81,8 @@ pub struct Player {
     pub making: Option<Request>,
     /// The challenge it made, for the page to open.
     pub made: Option<Challenge>,
-    /// The id of the next new challenge's request (the analysis has 1).
-    next_id: u64,
+    /// The ids of new challenges' requests (after the analysis's).
+    ids: RequestIds,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -123,6 +124,8 @@ impl Player {
         let key = encode(&challenge);
         let labels = vec![None; n * n];
         let validation = Rc::new(check(&challenge.instance, &labels));
+        let mut ids = RequestIds::default();
+        let analysis_id = ids.take();
         Player {
             challenge: Rc::new(challenge),
             key,
@@ -132,7 +135,7 @@ impl Player {
             tool: Tool::Paint(0),
             stroke: None,
             validation,
-            analysis_id: 1,
+            analysis_id,
             analysis: Analysis::default(),
             found: Vec::new(),
             hint: None,
@@ -142,7 +145,7 @@ impl Player {
             notice: None,
             making: None,
             made: None,
-            next_id: 2,
+            ids,
         }
     }
 
@@ -371,8 +374,7 @@ impl Player {
             }
             PlayAction::Generate { size, difficulty, seed } => {
                 let job = Job::Construct { size, difficulty, seed };
-                next.making = Some(Request::new(self.next_id, job));
-                next.next_id += 1;
+                next.making = Some(next.ids.request(job));
                 next.notice = None;
             }
             PlayAction::Worker(reply) if self.making.as_ref().is_some_and(|m| m.id == reply.id) => {
@@ -582,16 +584,7 @@ pub struct SavedPlay {
     pub found: Vec<String>,
 }
 
-impl Reducible for Player {
-    type Action = PlayAction;
-
-    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
-}
+reducer!(Player, PlayAction);
 
 #[cfg(test)]
 mod tests {

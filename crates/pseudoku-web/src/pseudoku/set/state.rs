@@ -11,10 +11,11 @@ use std::rc::Rc;
 use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
-use yew::Reducible;
 
 use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
 use crate::shared::history::History;
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
 
 /// Answers are counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;
@@ -87,7 +88,7 @@ pub struct Setter {
     /// `Some(true)` while a pointer stroke draws walls, `Some(false)` while
     /// it erases them.
     stroke: Option<bool>,
-    next_id: u64,
+    ids: RequestIds,
     /// The id of the analysis of the current walls.
     analysis_id: u64,
     pub analysis: Analysis,
@@ -147,14 +148,16 @@ pub enum SetterAction {
 
 impl Setter {
     pub fn new(instance: Instance) -> Setter {
+        let mut ids = RequestIds::default();
+        let analysis_id = ids.take();
         Setter {
             instance: Rc::new(instance),
             title: String::new(),
             author: String::new(),
             history: History::default(),
             stroke: None,
-            next_id: 2,
-            analysis_id: 1,
+            ids,
+            analysis_id,
             analysis: Analysis::default(),
             task: None,
             shown: None,
@@ -257,11 +260,11 @@ impl Setter {
                 next.focus = cell;
             }
             SetterAction::Load(instance) => {
-                next = Setter { next_id: self.next_id, paste: self.paste.clone(), ..Setter::new(instance) };
+                next = Setter { ids: self.ids, paste: self.paste.clone(), ..Setter::new(instance) };
                 next.changed();
             }
             SetterAction::Open(challenge) => {
-                next = Setter { next_id: self.next_id, ..Setter::from_challenge(challenge) };
+                next = Setter { ids: self.ids, ..Setter::from_challenge(challenge) };
                 next.changed();
             }
             SetterAction::SetPaste(text) => {
@@ -314,21 +317,15 @@ impl Setter {
 
     /// The walls changed: a new analysis, and nothing old is shown.
     fn changed(&mut self) {
-        self.analysis_id = self.take_id();
+        self.analysis_id = self.ids.take();
         self.analysis = Analysis::default();
         self.shown = None;
         self.task = None;
         self.focus = self.focus.min(self.instance.cell_count().saturating_sub(1));
     }
 
-    fn take_id(&mut self) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        id
-    }
-
     fn start(&mut self, job: Job, doing: &'static str) {
-        let id = self.take_id();
+        let id = self.ids.take();
         self.task = Some(Task { id, job, doing });
         self.message = None;
     }
@@ -344,7 +341,7 @@ impl Setter {
                     next.task = None;
                     next.message = Some(message);
                     // The worker was restarted for the task: analyse again.
-                    next.analysis_id = next.take_id();
+                    next.analysis_id = next.ids.take();
                     next.analysis = Analysis::default();
                     return Some(next);
                 }
@@ -363,7 +360,7 @@ impl Setter {
                 next.instance = Rc::new(instance);
                 next.changed();
             } else {
-                next = Setter { next_id: self.next_id, ..Setter::new(instance) };
+                next = Setter { ids: self.ids, ..Setter::new(instance) };
                 next.changed();
             }
             next.message = message;
@@ -425,16 +422,7 @@ pub fn nodes_text(nodes: u64) -> String {
     }
 }
 
-impl Reducible for Setter {
-    type Action = SetterAction;
-
-    fn reduce(self: Rc<Self>, action: SetterAction) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
-}
+reducer!(Setter, SetterAction);
 
 #[cfg(test)]
 mod tests {

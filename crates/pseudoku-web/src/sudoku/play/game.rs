@@ -18,7 +18,6 @@ use pseudoku_core::grid;
 use pseudoku_core::layout::{CellId, Geometry, Layout};
 use pseudoku_core::symbol::Symbol;
 use serde::{Deserialize, Serialize};
-use yew::Reducible;
 
 use crate::engine::wire::{Body, HintWire, Job, Reply};
 use crate::shared::history::History;
@@ -664,17 +663,6 @@ pub fn neighbour(layout: &Layout, cell: CellId, direction: Direction) -> Option<
 /// Columns of the square-ish grid a custom layout's cells are drawn in.
 pub fn abstract_columns(cells: usize) -> usize {
     (1..=cells).find(|c| c * c >= cells).unwrap_or(1)
-}
-
-impl Reducible for Game {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
 }
 
 /// The version of [`SavedGame`] this build writes and reads.

@@ -3,12 +3,11 @@
 //! [`TableAction`]. Request ids are handed out here, so a reply to a
 //! cancelled or superseded job is recognised and dropped.
 
-use std::rc::Rc;
-
 use pseudoku_core::format::Variant;
-use yew::Reducible;
 
 use crate::engine::wire::{Body, Job, Reply, Request, WireSymmetry};
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
 use crate::sudoku::play::game::{Action, Game, Puzzle};
 
 /// A new puzzle being made.
@@ -31,7 +30,7 @@ pub struct Table {
     hinting: Option<Request>,
     /// The id of the current game's rating request.
     rate_id: u64,
-    next_id: u64,
+    ids: RequestIds,
     /// A message about making or opening a puzzle.
     pub notice: Option<String>,
 }
@@ -60,7 +59,9 @@ pub enum TableAction {
 
 impl Table {
     pub fn new(game: Option<Game>) -> Table {
-        Table { game, solve_id: 1, making: None, hinting: None, rate_id: 2, next_id: 3, notice: None }
+        let mut ids = RequestIds::default();
+        let (solve_id, rate_id) = (ids.take(), ids.take());
+        Table { game, solve_id, making: None, hinting: None, rate_id, ids, notice: None }
     }
 
     /// The request the worker should run: the puzzle being made, else the
@@ -84,8 +85,8 @@ impl Table {
         match action {
             TableAction::Open(game) => {
                 next.game = Some(*game);
-                next.solve_id = next.take_id();
-                next.rate_id = next.take_id();
+                next.solve_id = next.ids.take();
+                next.rate_id = next.ids.take();
                 next.making = None;
                 next.hinting = None;
             }
@@ -94,21 +95,19 @@ impl Table {
                 if matches!(game.hint, Some((_, false))) {
                     next.game = game.apply(Action::HintMore);
                 } else {
-                    let id = next.take_id();
-                    next.hinting = Some(Request::new(id, game.hint_job()));
+                    next.hinting = Some(next.ids.request(game.hint_job()));
                 }
             }
             TableAction::New { layout, symmetry, minimal, seed, level } => {
-                let id = next.take_id();
                 let job = Job::Generate { variant: layout, symmetry, minimal, seed, level };
-                next.making = Some(Making { request: Request::new(id, job), progress: None, seed });
+                next.making = Some(Making { request: next.ids.request(job), progress: None, seed });
                 next.notice = None;
             }
             TableAction::Cancel => {
                 self.making.as_ref()?;
                 next.making = None;
                 // The worker was stopped: the game's solve starts again.
-                next.solve_id = next.take_id();
+                next.solve_id = next.ids.take();
             }
             TableAction::Game(action) => {
                 let game = self.game.as_ref()?.apply(action)?;
@@ -136,7 +135,7 @@ impl Table {
                         Body::Failed { message } => {
                             next.making = None;
                             next.notice = Some(message);
-                            next.solve_id = next.take_id();
+                            next.solve_id = next.ids.take();
                         }
                         _ => return None,
                     }
@@ -152,8 +151,8 @@ impl Table {
                             _ => return None,
                         });
                         // The worker stopped for the hint: solve or rate again.
-                        next.solve_id = next.take_id();
-                        next.rate_id = next.take_id();
+                        next.solve_id = next.ids.take();
+                        next.rate_id = next.ids.take();
                         return Some(next);
                     }
                 }
@@ -170,24 +169,9 @@ impl Table {
         }
         Some(next)
     }
-
-    fn take_id(&mut self) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        id
-    }
 }
 
-impl Reducible for Table {
-    type Action = TableAction;
-
-    fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
-}
+reducer!(Table, TableAction);
 
 #[cfg(test)]
 mod tests {

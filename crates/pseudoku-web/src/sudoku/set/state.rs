@@ -12,11 +12,12 @@ use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::Symbol;
-use yew::Reducible;
 
 use crate::engine::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
 use crate::pseudoku::set::state::Count;
 use crate::shared::history::History;
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
 use crate::sudoku::play::game::{neighbour, Direction};
 use crate::sudoku::set::jigsaw::{self as regions, Drawn};
 
@@ -79,7 +80,7 @@ pub struct SudokuSetter {
     stroke: Option<bool>,
     history: History<Snapshot>,
     check_id: u64,
-    next_id: u64,
+    ids: RequestIds,
     pub analysis: SetAnalysis,
     /// A one-off job in flight and what the page says meanwhile.
     pub task: Option<(Request, &'static str)>,
@@ -137,6 +138,8 @@ impl SudokuSetter {
         let givens = variant.givens().map_or_else(|| vec![None; layout.cell_count()], <[_]>::to_vec);
         let (spec, _, _) = variant.into_parts();
         let variant = Variant::new(spec, None).expect("the spec of a variant builds");
+        let mut ids = RequestIds::default();
+        let check_id = ids.take();
         SudokuSetter {
             variant: Rc::new(variant),
             layout,
@@ -146,8 +149,8 @@ impl SudokuSetter {
             draft: None,
             stroke: None,
             history: History::default(),
-            check_id: 1,
-            next_id: 2,
+            check_id,
+            ids,
             analysis: SetAnalysis::default(),
             task: None,
             message: None,
@@ -387,7 +390,7 @@ impl SudokuSetter {
                 next.restore(after);
             }
             SetAction::Load(variant) => {
-                next = SudokuSetter { next_id: self.next_id, ..SudokuSetter::new(*variant) };
+                next = SudokuSetter { ids: self.ids, ..SudokuSetter::new(*variant) };
                 next.changed();
             }
             SetAction::SetTitle(text) => next.set_text(|s| &mut s.name, text)?,
@@ -513,16 +516,13 @@ impl SudokuSetter {
     }
 
     fn changed(&mut self) {
-        self.check_id = self.next_id;
-        self.next_id += 1;
+        self.check_id = self.ids.take();
         self.analysis = SetAnalysis::default();
         self.task = None;
     }
 
     fn start(&mut self, job: Job, doing: &'static str) {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.task = Some((Request::new(id, job), doing));
+        self.task = Some((self.ids.request(job), doing));
         self.message = None;
     }
 
@@ -578,16 +578,7 @@ impl SudokuSetter {
     }
 }
 
-impl Reducible for SudokuSetter {
-    type Action = SetAction;
-
-    fn reduce(self: Rc<Self>, action: SetAction) -> Rc<Self> {
-        match self.apply(action) {
-            Some(next) => Rc::new(next),
-            None => self,
-        }
-    }
-}
+reducer!(SudokuSetter, SetAction);
 
 #[cfg(test)]
 mod tests {
