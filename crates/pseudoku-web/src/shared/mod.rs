@@ -5,3 +5,4 @@ pub mod history;
 pub mod hooks;
 pub mod reducer;
 pub mod requests;
+pub mod walls;

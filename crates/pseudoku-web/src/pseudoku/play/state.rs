@@ -22,6 +22,7 @@ use crate::pseudoku::set::state::{count_words, Analysis, Count, COUNT_LIMIT};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
+use crate::shared::walls::areas;
 
 /// What a pointer stroke or a key does to cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -458,27 +459,10 @@ impl Player {
     /// colour no cell has. True when any did.
     fn close_areas(&mut self) -> bool {
         let n = self.instance().size();
-        let mut seen = vec![false; n * n];
+        let unpainted = |c: usize| self.labels[c].is_none();
+        let open = |edge: Edge| !self.borders.contains(&edge) && !self.instance().has_wall(edge);
         let mut any = false;
-        for start in 0..n * n {
-            if seen[start] || self.labels[start].is_some() {
-                continue;
-            }
-            let mut area = vec![start];
-            seen[start] = true;
-            let mut i = 0;
-            while i < area.len() {
-                let c = area[i];
-                i += 1;
-                for d in neighbours(n, c) {
-                    let edge = Edge::new(n, CellId(c as u32), CellId(d as u32)).expect("neighbours");
-                    let closed = self.borders.contains(&edge) || self.instance().has_wall(edge);
-                    if !seen[d] && self.labels[d].is_none() && !closed {
-                        seen[d] = true;
-                        area.push(d);
-                    }
-                }
-            }
+        for area in areas(n, unpainted, open) {
             if area.len() == n {
                 let Some(colour) = (0..n as u8).find(|k| !self.labels.contains(&Some(*k))) else { continue };
                 for c in area {
@@ -528,16 +512,6 @@ impl Player {
         }
         open
     }
-}
-
-/// The orthogonal neighbours of a cell of an `n × n` grid.
-pub fn neighbours(n: usize, c: usize) -> impl Iterator<Item = usize> {
-    let (r, col) = (c / n, c % n);
-    let up = (r > 0).then(|| c - n);
-    let down = (r + 1 < n).then(|| c + n);
-    let left = (col > 0).then(|| c - 1);
-    let right = (col + 1 < n).then(|| c + 1);
-    [up, down, left, right].into_iter().flatten()
 }
 
 /// The engine's check, with regions numbered from 1 as their colours are.

@@ -16,6 +16,7 @@ use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
+use crate::shared::walls::{Stroke, WallEdit, WallStep};
 
 /// Answers are counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;
@@ -85,9 +86,7 @@ pub struct Setter {
     pub title: String,
     pub author: String,
     history: History<Vec<Edge>>,
-    /// `Some(true)` while a pointer stroke draws walls, `Some(false)` while
-    /// it erases them.
-    stroke: Option<bool>,
+    stroke: Stroke,
     ids: RequestIds,
     /// The id of the analysis of the current walls.
     analysis_id: u64,
@@ -107,13 +106,8 @@ pub struct Setter {
 /// Everything a setter (or the worker) can do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetterAction {
-    /// Start a pointer stroke on an edge: it toggles, and the rest of the
-    /// stroke draws (or erases) the same way.
-    StrokeStart(Edge),
-    StrokeOver(Edge),
-    StrokeEnd,
-    /// Toggle one wall (keyboard).
-    Toggle(Edge),
+    /// A wall drawn or erased by a pointer stroke or a key.
+    Wall(WallEdit),
     ClearWalls,
     Undo,
     Redo,
@@ -155,7 +149,7 @@ impl Setter {
             title: String::new(),
             author: String::new(),
             history: History::default(),
-            stroke: None,
+            stroke: Stroke::default(),
             ids,
             analysis_id,
             analysis: Analysis::default(),
@@ -211,30 +205,17 @@ impl Setter {
     pub fn apply(&self, action: SetterAction) -> Option<Setter> {
         let mut next = self.clone();
         match action {
-            SetterAction::StrokeStart(edge) => {
-                let draw = !self.instance.has_wall(edge);
-                next.history.record(self.walls());
-                next.set_wall(edge, draw);
-                next.stroke = Some(draw);
-                next.changed();
-            }
-            SetterAction::StrokeOver(edge) => {
-                let draw = self.stroke?;
-                if self.instance.has_wall(edge) == draw {
-                    return None;
+            SetterAction::Wall(edit) => match next.stroke.edit(edit, |e| self.instance.has_wall(e)) {
+                WallStep::Nothing => return None,
+                WallStep::Ended => {}
+                WallStep::Set { edge, on, new_change } => {
+                    if new_change {
+                        next.history.record(self.walls());
+                    }
+                    next.set_wall(edge, on);
+                    next.changed();
                 }
-                next.set_wall(edge, draw);
-                next.changed();
-            }
-            SetterAction::StrokeEnd => {
-                self.stroke?;
-                next.stroke = None;
-            }
-            SetterAction::Toggle(edge) => {
-                next.history.record(self.walls());
-                next.set_wall(edge, !self.instance.has_wall(edge));
-                next.changed();
-            }
+            },
             SetterAction::ClearWalls => {
                 if self.instance.wall_count() == 0 {
                     return None;
@@ -451,10 +432,10 @@ mod tests {
         let s = play(
             s,
             [
-                SetterAction::StrokeStart(edge(0, 1)),
-                SetterAction::StrokeOver(edge(9, 10)),
-                SetterAction::StrokeOver(edge(18, 19)),
-                SetterAction::StrokeEnd,
+                SetterAction::Wall(WallEdit::Start(edge(0, 1))),
+                SetterAction::Wall(WallEdit::Over(edge(9, 10))),
+                SetterAction::Wall(WallEdit::Over(edge(18, 19))),
+                SetterAction::Wall(WallEdit::End),
             ],
         );
         assert_eq!(s.instance().wall_count(), 3);
@@ -463,7 +444,8 @@ mod tests {
         let s = play(s, [SetterAction::Redo]);
         assert_eq!(s.instance().wall_count(), 3);
         // A stroke that starts on a wall erases.
-        let s = play(s, [SetterAction::StrokeStart(edge(9, 10)), SetterAction::StrokeOver(edge(0, 1))]);
+        let s =
+            play(s, [SetterAction::Wall(WallEdit::Start(edge(9, 10))), SetterAction::Wall(WallEdit::Over(edge(0, 1)))]);
         assert_eq!(s.instance().wall_count(), 1);
     }
 
@@ -471,7 +453,7 @@ mod tests {
     fn replies_to_old_requests_are_dropped() {
         let s = seed();
         let old = s.request().unwrap().id;
-        let s = play(s, [SetterAction::Toggle(edge(0, 1))]);
+        let s = play(s, [SetterAction::Wall(WallEdit::Toggle(edge(0, 1)))]);
         let stale =
             Reply { id: old, last: false, body: Body::Counted { answers_found: 5, exact: true, answers: vec![] } };
         assert_eq!(s.apply(SetterAction::Worker(stale)), None);

@@ -20,6 +20,7 @@ use crate::engine::wire::WireDifficulty;
 use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
 use crate::pseudoku::set::state::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
 use crate::shared::hooks::use_engine;
+use crate::shared::walls::WallEdit;
 
 #[derive(Properties, PartialEq)]
 pub struct CreateProps {
@@ -94,9 +95,9 @@ pub fn Create(props: &CreateProps) -> Html {
     let d = setter.dispatcher();
     // Callbacks that stay the same from render to render, so the board's
     // cells are left alone when only the walls or the count change.
-    let on_edge_start = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::StrokeStart(e)));
-    let on_edge_over = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::StrokeOver(e)));
-    let on_stroke_end = use_callback(d.clone(), |(), d| d.dispatch(SetterAction::StrokeEnd));
+    let on_edge_start = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::Wall(WallEdit::Start(e))));
+    let on_edge_over = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::Wall(WallEdit::Over(e))));
+    let on_stroke_end = use_callback(d.clone(), |(), d| d.dispatch(SetterAction::Wall(WallEdit::End)));
     let on_focus = use_callback(d.clone(), |c, d| d.dispatch(SetterAction::Focus(c)));
     let board = html! {
         <PBoard {view} target={Target::Edges} {on_edge_start} {on_edge_over}
@@ -348,7 +349,7 @@ fn setter_key(event: &KeyboardEvent, n: usize, focus: usize) -> Option<SetterAct
     };
     let neighbour = neighbour?;
     if event.shift_key() {
-        Edge::new(n, CellId(focus as u32), CellId(neighbour as u32)).map(SetterAction::Toggle)
+        Edge::new(n, CellId(focus as u32), CellId(neighbour as u32)).map(|e| SetterAction::Wall(WallEdit::Toggle(e)))
     } else {
         Some(SetterAction::Focus(neighbour))
     }

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Edge;
 
-use crate::pseudoku::play::state::neighbours;
+use crate::shared::walls::areas;
 
 /// What the walls drawn so far make.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,28 +60,12 @@ impl Drawn {
 /// The groups the walls make on an `n × n` grid, and what keeps each from
 /// being a region.
 pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
-    let cells = n * n;
-    let id = |c: usize| CellId(c as u32);
-    let open = |a: usize, b: usize| Edge::new(n, id(a), id(b)).is_some_and(|e| !walls.contains(&e));
-    let mut groups = vec![usize::MAX; cells];
+    let mut groups = vec![usize::MAX; n * n];
     let mut members: Vec<Vec<CellId>> = Vec::new();
-    for start in 0..cells {
-        if groups[start] != usize::MAX {
-            continue;
-        }
-        let g = members.len();
-        let mut list = vec![CellId(start as u32)];
-        groups[start] = g;
-        let mut k = 0;
-        while k < list.len() {
-            let c = list[k].index();
-            k += 1;
-            for d in neighbours(n, c) {
-                if groups[d] == usize::MAX && open(c, d) {
-                    groups[d] = g;
-                    list.push(CellId(d as u32));
-                }
-            }
+    for (g, area) in areas(n, |_| true, |e| !walls.contains(&e)).into_iter().enumerate() {
+        let mut list: Vec<CellId> = area.into_iter().map(|c| CellId(c as u32)).collect();
+        for c in &list {
+            groups[c.index()] = g;
         }
         list.sort_unstable();
         members.push(list);
@@ -105,7 +89,7 @@ pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
 
 /// The walls of a region map: every edge between two regions.
 pub fn borders(n: usize, map: &[usize]) -> BTreeSet<Edge> {
-    Edge::all(n).filter(|e| map.get(e.a().index()) != map.get(e.b().index())).collect()
+    Edge::borders(n, map).collect()
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use crate::pseudoku::set::state::Count;
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
+use crate::shared::walls::{Stroke, WallEdit, WallStep};
 use crate::sudoku::play::game::{neighbour, Direction};
 use crate::sudoku::set::jigsaw::{self as regions, Drawn};
 
@@ -75,9 +76,7 @@ pub struct SudokuSetter {
     /// Set while regions are drawn; the layout follows it whenever its
     /// walls make `n` regions of `n` cells.
     pub draft: Option<Rc<RegionDraft>>,
-    /// `Some(true)` while a pointer stroke draws walls, `Some(false)` while
-    /// it erases them.
-    stroke: Option<bool>,
+    stroke: Stroke,
     history: History<Snapshot>,
     check_id: u64,
     ids: RequestIds,
@@ -114,13 +113,9 @@ pub enum SetAction {
     DismissMessage,
     /// Draw jigsaw regions with walls (or stop).
     DrawRegions(bool),
-    /// A pointer stroke on an edge: it toggles, and the rest of the stroke
-    /// draws (or erases) the same way.
-    StrokeStart(Edge),
-    StrokeOver(Edge),
-    StrokeEnd,
-    /// Toggle one wall (the keyboard's Shift+arrow).
-    ToggleWall(Edge),
+    /// A wall drawn or erased by a pointer stroke or a key (the keyboard's
+    /// Shift+arrow toggles one), while regions are drawn.
+    Wall(WallEdit),
     ClearWalls,
     /// Finish the regions at random, keeping the walls drawn.
     RandomRegions {
@@ -147,7 +142,7 @@ impl SudokuSetter {
             selected: None,
             chosen: Vec::new(),
             draft: None,
-            stroke: None,
+            stroke: Stroke::default(),
             history: History::default(),
             check_id,
             ids,
@@ -424,30 +419,24 @@ impl SudokuSetter {
                     }
                     false => None,
                 };
-                next.stroke = None;
+                next.stroke = Stroke::default();
             }
-            SetAction::StrokeStart(edge) => {
-                let draft = self.draft.as_ref()?;
-                let draw = !draft.walls.contains(&edge);
-                next.history.record(self.snapshot());
-                next.set_wall(edge, draw);
-                next.stroke = Some(draw);
-            }
-            SetAction::StrokeOver(edge) => {
-                let draw = self.stroke?;
-                if self.draft.as_ref()?.walls.contains(&edge) == draw {
-                    return None;
+            SetAction::Wall(edit) => {
+                // Walls are drawn only while regions are.
+                if edit != WallEdit::End {
+                    self.draft.as_ref()?;
                 }
-                next.set_wall(edge, draw);
-            }
-            SetAction::StrokeEnd => {
-                self.stroke?;
-                next.stroke = None;
-            }
-            SetAction::ToggleWall(edge) => {
-                let on = !self.draft.as_ref()?.walls.contains(&edge);
-                next.history.record(self.snapshot());
-                next.set_wall(edge, on);
+                let has_wall = |e| self.draft.as_ref().is_some_and(|d| d.walls.contains(&e));
+                match next.stroke.edit(edit, has_wall) {
+                    WallStep::Nothing => return None,
+                    WallStep::Ended => {}
+                    WallStep::Set { edge, on, new_change } => {
+                        if new_change {
+                            next.history.record(self.snapshot());
+                        }
+                        next.set_wall(edge, on);
+                    }
+                }
             }
             SetAction::ClearWalls => {
                 if self.draft.as_ref()?.walls.is_empty() {
@@ -638,7 +627,7 @@ mod tests {
         let s = play(s, [SetAction::DrawRegions(true)]);
         assert_eq!(s.draft.as_ref().unwrap().walls.len(), 36, "the boxes' borders");
         // Open the wall between r3c3 and r3c4 in one stroke: 18 cells.
-        let s = play(s, [SetAction::StrokeStart(e(20, 21)), SetAction::StrokeEnd]);
+        let s = play(s, [SetAction::Wall(WallEdit::Start(e(20, 21))), SetAction::Wall(WallEdit::End)]);
         assert_eq!(s.count_text(), "the regions are not finished");
         let s = feed(s.clone(), run(&s));
         assert_eq!(s.analysis, SetAnalysis::default(), "nothing is said of the old layout's solutions");
@@ -651,14 +640,14 @@ mod tests {
         let s = play(
             s,
             [
-                SetAction::StrokeStart(e(11, 20)),
-                SetAction::StrokeOver(e(19, 20)),
-                SetAction::StrokeEnd,
-                SetAction::StrokeStart(e(3, 4)),
-                SetAction::StrokeOver(e(3, 12)),
-                SetAction::StrokeEnd,
-                SetAction::StrokeStart(e(2, 3)),
-                SetAction::StrokeEnd,
+                SetAction::Wall(WallEdit::Start(e(11, 20))),
+                SetAction::Wall(WallEdit::Over(e(19, 20))),
+                SetAction::Wall(WallEdit::End),
+                SetAction::Wall(WallEdit::Start(e(3, 4))),
+                SetAction::Wall(WallEdit::Over(e(3, 12))),
+                SetAction::Wall(WallEdit::End),
+                SetAction::Wall(WallEdit::Start(e(2, 3))),
+                SetAction::Wall(WallEdit::End),
             ],
         );
         assert!(s.draft.as_ref().unwrap().drawn.map().is_some());
@@ -679,9 +668,15 @@ mod tests {
     fn random_regions_keep_the_walls_drawn_and_diagonals_and_houses_join_the_layout() {
         let e = |a, b| Edge::new(6, CellId(a), CellId(b)).unwrap();
         let s = SudokuSetter::new("size 6\nno-boxes\n".parse().unwrap());
-        let s =
-            play(s, [SetAction::DrawRegions(true), SetAction::StrokeStart(e(0, 1)), SetAction::StrokeOver(e(6, 7))]);
-        let s = play(s, [SetAction::StrokeEnd, SetAction::RandomRegions { seed: 3 }]);
+        let s = play(
+            s,
+            [
+                SetAction::DrawRegions(true),
+                SetAction::Wall(WallEdit::Start(e(0, 1))),
+                SetAction::Wall(WallEdit::Over(e(6, 7))),
+            ],
+        );
+        let s = play(s, [SetAction::Wall(WallEdit::End), SetAction::RandomRegions { seed: 3 }]);
         let s = feed(s.clone(), run(&s));
         let draft = s.draft.clone().unwrap();
         assert!(draft.drawn.map().is_some(), "{:?}", s.message);

@@ -21,6 +21,7 @@ use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::pseudoku::set::state::Count;
 use crate::pseudoku::set::view::seed_of;
 use crate::shared::hooks::use_engine;
+use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
 use crate::sudoku::play::controls::Keypad;
 use crate::sudoku::play::game::{key_symbol, Direction, Mode};
@@ -100,7 +101,9 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         "ArrowRight" if col + 1 < n => Some(focus + 1),
                         _ => None,
                     };
-                    other.and_then(|o| Edge::new(n, CellId(focus as u32), CellId(o as u32))).map(SetAction::ToggleWall)
+                    other
+                        .and_then(|o| Edge::new(n, CellId(focus as u32), CellId(o as u32)))
+                        .map(|e| SetAction::Wall(WallEdit::Toggle(e)))
                 } else {
                     match key.as_str() {
                         "ArrowUp" => Some(SetAction::Move(Direction::Up)),
@@ -343,11 +346,11 @@ fn region_board(draft: &RegionDraft, setter: &SudokuSetter, d: &UseReducerDispat
     };
     let on_end = {
         let d = d.clone();
-        Callback::from(move |()| d.dispatch(SetAction::StrokeEnd))
+        Callback::from(move |()| d.dispatch(SetAction::Wall(WallEdit::End)))
     };
     html! {
-        <PBoard {view} target={Target::Edges} on_edge_start={dispatch(SetAction::StrokeStart)}
-            on_edge_over={dispatch(SetAction::StrokeOver)} on_cell_start={Callback::noop()}
+        <PBoard {view} target={Target::Edges} on_edge_start={dispatch(|e| SetAction::Wall(WallEdit::Start(e)))}
+            on_edge_over={dispatch(|e| SetAction::Wall(WallEdit::Over(e)))} on_cell_start={Callback::noop()}
             on_cell_over={Callback::noop()} on_stroke_end={on_end} {on_focus} />
     }
 }
