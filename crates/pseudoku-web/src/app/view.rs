@@ -1,7 +1,7 @@
 //! The root component: which screen is open (one [`Shell`] reducer), the
 //! links that open screens, and the page's frame. Each screen owns its own
-//! reducer: [`Play`] (a Pseudoku challenge), [`Create`] (the setter) and
-//! [`Sudoku`] (the classic 9×9).
+//! reducer: [`Play`] (a Pseudoku challenge), [`Create`] (its setter),
+//! [`Sudoku`] (a sudoku of any variant) and [`SetSudoku`] (its setter).
 
 use std::rc::Rc;
 
@@ -180,16 +180,12 @@ reducer!(Shell, ShellAction);
 /// Where the chosen theme is kept.
 const THEME_KEY: &str = "pseudoku.theme";
 
-fn url_fragment() -> Result<Fragment, String> {
-    browser::url_fragment().map_err(|e| e.to_string())
-}
-
 #[function_component]
 pub fn App() -> Html {
     let shell = use_reducer(|| {
         let last = browser::load_text(browser::LAST_PLAYED_KEY).and_then(|t| link::decode(&t).ok());
         let theme = Theme::from_name(browser::load_text(THEME_KEY).as_deref());
-        Shell { theme, ..Shell::from_fragment(url_fragment(), last) }
+        Shell { theme, ..Shell::from_fragment(browser::url_fragment(), last) }
     });
     // The theme is set on the page and remembered.
     use_effect_with(shell.theme, |&theme| {
@@ -205,7 +201,7 @@ pub fn App() -> Html {
         let dispatcher = shell.dispatcher();
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo_utils::window(), "hashchange", move |_| {
-                dispatcher.dispatch(ShellAction::Open(url_fragment()));
+                dispatcher.dispatch(ShellAction::Open(browser::url_fragment()));
             });
             move || drop(listener)
         });
@@ -234,6 +230,11 @@ pub fn App() -> Html {
         Callback::from(move |_: MouseEvent| d.dispatch(ShellAction::DismissAlert))
     };
     let play_key = link::encode(&shell.play);
+    let theme_name = match shell.theme {
+        Theme::System => "Colour theme: system",
+        Theme::Light => "Colour theme: light",
+        Theme::Dark => "Colour theme: dark",
+    };
     html! {
         <main class="app">
             <header>
@@ -244,9 +245,10 @@ pub fn App() -> Html {
                     { tab(Screen::Sudoku, "Sudoku") }
                     { tab(Screen::Set, "Set sudoku") }
                 </nav>
-                <button type="button" class="theme" title="Colour theme: system, light or dark"
+                <button type="button" class="theme" title={format!("{theme_name} (click for the next: system, light, dark)")}
+                    aria-label={theme_name}
                     onclick={let d = d.clone(); move |_| d.dispatch(ShellAction::CycleTheme)}>
-                    { match shell.theme { Theme::System => "Theme: system", Theme::Light => "Theme: light", Theme::Dark => "Theme: dark" } }
+                    { match shell.theme { Theme::System => "◐", Theme::Light => "☀", Theme::Dark => "☾" } }
                 </button>
             </header>
             if let Some(alert) = &shell.alert {
@@ -287,7 +289,7 @@ mod tests {
     fn a_damaged_link_keeps_the_game_and_says_why() {
         let shell = Shell::from_fragment(Ok(Fragment::None), None);
         assert_eq!(shell.screen, Screen::Play);
-        let broken = browser::parse_fragment("#p=AQEJ").map_err(|e| e.to_string());
+        let broken = browser::parse_fragment("#p=AQEJ");
         let after = shell.apply(ShellAction::Open(broken)).unwrap();
         assert_eq!(after.play, shell.play, "the game in progress is untouched");
         assert!(after.alert.unwrap().contains("cut short"));

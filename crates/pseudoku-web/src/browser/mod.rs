@@ -85,29 +85,52 @@ pub enum Fragment {
     None,
 }
 
+/// The longest fragment the page reads: a longer one is refused before
+/// any of it is decoded, so no link can hold the page for long.
+pub const MAX_FRAGMENT: usize = 64 * 1024;
+
 /// Reads a fragment such as `#p=AQEJ…`; a damaged link is an error that
-/// says what is wrong.
-pub fn parse_fragment(hash: &str) -> Result<Fragment, LinkError> {
-    let hash = hash.trim_start_matches('#');
+/// says what is wrong. The value is percent-decoded and stripped of the
+/// spaces chat apps add at the end; the key is matched as it is, so a
+/// fragment with no key the page knows (`#P=…`, `#p%3D…`) is refused with
+/// a reason, not ignored.
+pub fn parse_fragment(hash: &str) -> Result<Fragment, String> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    if hash.len() > MAX_FRAGMENT {
+        return Err(format!(
+            "it is {} characters long, and links of up to {MAX_FRAGMENT} characters are read",
+            hash.len()
+        ));
+    }
+    let value = |text: &str| percent_encoding::percent_decode_str(text).decode_utf8_lossy().trim().to_owned();
+    let decode = |text: &str| link::decode_shared(&value(text)).map_err(|e: LinkError| e.to_string());
     for part in hash.split('&') {
         if let Some(text) = part.strip_prefix("p=") {
-            return link::decode_shared(text).map(|shared| match shared {
+            return decode(text).map(|shared| match shared {
                 link::Shared::Pseudoku(c) => Fragment::Play(c),
                 link::Shared::Sudoku(v) => Fragment::Sudoku(v),
             });
         }
         if let Some(text) = part.strip_prefix("e=") {
-            return link::decode_shared(text).map(|shared| match shared {
+            return decode(text).map(|shared| match shared {
                 link::Shared::Pseudoku(c) => Fragment::Edit(c),
                 link::Shared::Sudoku(v) => Fragment::EditSudoku(v),
             });
         }
     }
-    Ok(seed_in_hash(hash).map_or(Fragment::None, Fragment::Seed))
+    if let Some(seed) = seed_in_hash(hash) {
+        return Ok(Fragment::Seed(seed));
+    }
+    if value(hash).is_empty() {
+        return Ok(Fragment::None);
+    }
+    let shown: String = hash.chars().take(12).collect();
+    let more = if shown.len() < hash.len() { "…" } else { "" };
+    Err(format!("“#{shown}{more}” is not a link Pseudoku knows (its links start with #p=, #e= or #seed=)"))
 }
 
 /// The fragment of the page's URL.
-pub fn url_fragment() -> Result<Fragment, LinkError> {
+pub fn url_fragment() -> Result<Fragment, String> {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
     parse_fragment(&hash)
 }
@@ -336,10 +359,24 @@ pub fn lagging_work(key: &str) -> Option<String> {
 }
 
 /// Copies text to the clipboard, if the browser lets the page.
-pub fn copy_to_clipboard(text: &str) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.navigator().clipboard().write_text(text);
-    }
+pub fn copy_to_clipboard(text: &str, done: impl FnOnce(Result<(), String>) + 'static) {
+    let Some(window) = web_sys::window() else {
+        return done(Err("no window".into()));
+    };
+    let promise = window.navigator().clipboard().write_text(text);
+    // One of the two runs: the other is dropped with the promise.
+    let done = Rc::new(RefCell::new(Some(done)));
+    let finish = move |outcome: Result<(), String>| {
+        if let Some(done) = done.borrow_mut().take() {
+            done(outcome);
+        }
+    };
+    let (ok, err) = (finish.clone(), finish);
+    let on_ok = Closure::once(move |_: JsValue| ok(Ok(())));
+    let on_err = Closure::once(move |_: JsValue| err(Err("the browser did not allow it".into())));
+    let _ = promise.then2(&on_ok, &on_err);
+    on_ok.forget();
+    on_err.forget();
 }
 
 /// Reads a stored text; `None` when absent or storage is unavailable.
@@ -641,5 +678,34 @@ mod tests {
         assert_eq!(parse_fragment("#seed=5"), Ok(Fragment::Seed(5)));
         assert_eq!(parse_fragment(""), Ok(Fragment::None));
         assert!(parse_fragment(&play[..40]).is_err(), "a cut link is refused");
+    }
+
+    #[test]
+    fn fragments_as_chat_apps_and_servers_pass_them_on() {
+        let challenge = Challenge {
+            instance: crate::pseudoku::set::state::SEED_PUZZLE.parse().unwrap(),
+            title: "A title".into(),
+            author: String::new(),
+        };
+        let play = challenge_hash(&challenge, false);
+        let opened = Ok(Fragment::Play(challenge));
+        assert_eq!(parse_fragment(&format!("{play}%20")), opened, "a space added at the end");
+        assert_eq!(parse_fragment(&format!("{play} \n")), opened);
+        for unknown in [play.replacen("#p=", "#P=", 1), play.replacen("#p=", "#%70=", 1), play.replacen("=", "%3D", 1)]
+        {
+            let why = parse_fragment(&unknown).unwrap_err();
+            assert!(why.contains("not a link Pseudoku knows"), "{unknown}: {why}");
+        }
+        assert_eq!(parse_fragment("#"), Ok(Fragment::None));
+    }
+
+    #[test]
+    fn a_fragment_past_the_limit_is_refused_before_it_is_read() {
+        let long = format!("#p={}", "A".repeat(MAX_FRAGMENT));
+        let why = parse_fragment(&long).unwrap_err();
+        assert!(why.contains(&MAX_FRAGMENT.to_string()), "{why}");
+        // Just under the limit: read (and found damaged), not refused for its size.
+        let under = format!("#p={}", "A".repeat(MAX_FRAGMENT - 3));
+        assert!(!parse_fragment(&under).unwrap_err().contains("characters are read"));
     }
 }

@@ -25,9 +25,10 @@ pub struct Request {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
-    /// Count answers up to `limit` (progress on the way), then explain what
-    /// all answers agree on, then (when unique) which walls could go.
-    Analyse { instance: String, limit: u64 },
+    /// Count answers up to `limit` (progress on the way), keeping the first
+    /// `keep` to show, then explain what all answers agree on, then (when
+    /// unique) which walls could go.
+    Analyse { instance: String, limit: u64, keep: usize },
     /// Add walls until the answer is unique (the setter's walls stay).
     Complete { instance: String },
     /// Remove walls a unique instance does not need.
@@ -103,7 +104,8 @@ pub enum Body {
         answers: u64,
     },
     /// The count: `exact` unless it stopped at its limit. `answers` holds
-    /// the first [`ANSWERS_KEPT`] answers as `N²` region labels.
+    /// the first answers (as many as the request keeps) as `N²` region
+    /// labels.
     Counted {
         answers_found: u64,
         exact: bool,

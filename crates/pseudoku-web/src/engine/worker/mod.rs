@@ -24,8 +24,11 @@ use pseudoku_core::solver::{Solver, Uniqueness};
 use pseudoku_core::grid;
 
 use crate::engine::wire::{
-    Agreement, Body, CellsKind, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, ANSWERS_KEPT, PROTOCOL,
+    Agreement, Body, CellsKind, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, PROTOCOL,
 };
+
+/// The most answers one count sends back to show.
+const MAX_KEPT: usize = 1000;
 
 /// Search nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 14;
@@ -45,8 +48,8 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
         return None;
     }
     match &request.job {
-        Job::Analyse { instance, limit } => match parse(instance) {
-            Ok(instance) => return Some(analyse(id, instance, *limit, &mut send)),
+        Job::Analyse { instance, limit, keep } => match parse(instance) {
+            Ok(instance) => return Some(analyse(id, instance, *limit, *keep, &mut send)),
             Err(message) => send(true, Body::Failed { message }),
         },
         Job::Complete { instance } => {
@@ -401,17 +404,18 @@ fn labels(p: &Partition) -> Vec<u8> {
     p.labels().map(|l| l as u8).collect()
 }
 
-fn analyse(id: u64, instance: Instance, limit: u64, send: &mut dyn FnMut(bool, Body)) -> Rest {
+fn analyse(id: u64, instance: Instance, limit: u64, keep: usize, send: &mut dyn FnMut(bool, Body)) -> Rest {
     struct Counter<'a> {
         found: u64,
         limit: u64,
+        keep: usize,
         kept: Vec<Vec<u8>>,
         send: &'a mut dyn FnMut(bool, Body),
     }
     impl Sink<Partition> for Counter<'_> {
         fn found(&mut self, answer: &Partition) -> Flow {
             self.found += 1;
-            if self.kept.len() < ANSWERS_KEPT {
+            if self.kept.len() < self.keep {
                 self.kept.push(labels(answer));
             }
             if self.found >= self.limit {
@@ -425,7 +429,8 @@ fn analyse(id: u64, instance: Instance, limit: u64, send: &mut dyn FnMut(bool, B
             Flow::Continue
         }
     }
-    let mut counter = Counter { found: 0, limit: limit.max(1), kept: Vec::new(), send };
+    let keep = keep.min(MAX_KEPT);
+    let mut counter = Counter { found: 0, limit: limit.max(1), keep, kept: Vec::new(), send };
     let config = SolveConfig { node_budget: None, progress_interval: PROGRESS_NODES };
     let report = partition::solve(&instance, &config, &mut counter);
     let (found, kept) = (counter.found, counter.kept);

@@ -1,6 +1,7 @@
 //! The worker's jobs, run natively: each request's replies, in order.
 
 use super::*;
+use crate::engine::wire::ANSWERS_KEPT;
 
 const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
                     4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
@@ -33,7 +34,7 @@ fn replies(job: Job) -> Vec<Reply> {
 
 #[test]
 fn the_seed_has_five_answers_and_agreed_edges() {
-    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000 });
+    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000, keep: ANSWERS_KEPT });
     let counted = out.iter().find_map(|r| match &r.body {
         Body::Counted { answers_found, exact, answers } => Some((*answers_found, *exact, answers.len())),
         _ => None,
@@ -49,7 +50,7 @@ fn the_seed_has_five_answers_and_agreed_edges() {
 fn no_answer_gives_a_reason_with_cells() {
     // The seed grid with a 1×1 area walled off around r1c1.
     let grid = &SEED[..81];
-    let out = replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000 });
+    let out = replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000, keep: ANSWERS_KEPT });
     let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
     let reason = agreement.reason.clone().expect("a reason");
     assert!(reason.starts_with("No answer: "), "{reason}");
@@ -148,7 +149,7 @@ fn a_puzzle_with_several_solutions_says_so() {
 
 #[test]
 fn bad_text_and_old_protocols_fail_with_a_sentence() {
-    let out = replies(Job::Analyse { instance: "12".into(), limit: 5 });
+    let out = replies(Job::Analyse { instance: "12".into(), limit: 5, keep: ANSWERS_KEPT });
     assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("could not be read")));
     let mut out = Vec::new();
     handle(&Request { protocol: 0, id: 1, job: Job::Trim { instance: SEED.into() } }, &mut |r| out.push(r));

@@ -17,7 +17,7 @@ use pseudoku_core::partition::{validate, Edge, Instance, Partition, Validation};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::wire::{Body, Job, Reply, Request};
+use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
 use crate::pseudoku::set::state::{count_words, Analysis, Count, COUNT_LIMIT};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
@@ -197,7 +197,8 @@ impl Player {
         if let Some(making) = &self.making {
             return making.clone();
         }
-        let job = Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT };
+        let job =
+            Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT, keep: ANSWERS_KEPT };
         Request::new(self.analysis_id, job)
     }
 
@@ -257,6 +258,9 @@ impl Player {
         self.set_marks(labels, borders);
         self.elapsed_ms = saved.elapsed_ms;
         self.found = saved.found.into_iter().filter(|f| f.chars().count() == n * n).collect();
+        // Everything derived from the marks (the check, solved, the found
+        // answers) is derived again, as after any change.
+        self.after_change();
         Ok(self)
     }
 
@@ -650,6 +654,21 @@ mod tests {
         let mut bad = saved;
         bad.version = 9;
         assert!(seed().restore(bad).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_restored_game_is_checked_as_it_was_played() {
+        let answer = all_answers(seed().instance(), 1).remove(0);
+        let solved = paint(seed(), &answer);
+        assert!(solved.is_solved());
+        let back = seed().restore(solved.saved()).unwrap();
+        assert!(back.is_solved(), "a solved game is still solved after a reload");
+        assert_eq!(back.validation(), solved.validation());
+        assert_eq!(back.found_count(), 1);
+        assert!(back.apply(PlayAction::Tick(1000)).is_none(), "the clock of a solved game stays stopped");
+        let partial = play(seed(), [PlayAction::PaintStart(3), PlayAction::PaintOver(4), PlayAction::StrokeEnd]);
+        let back = seed().restore(partial.saved()).unwrap();
+        assert_eq!(back.validation(), partial.validation(), "the status counts the painted cells");
     }
 
     #[test]

@@ -22,6 +22,7 @@ use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
 use crate::pseudoku::set::state::{Count, EXAMPLES};
 use crate::pseudoku::set::view::seed_of;
 use crate::shared::hooks::use_engine;
+use crate::sudoku::play::controls::{CopyLink, Notice};
 use pseudoku_core::partition::Instance;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
@@ -185,10 +186,6 @@ pub fn Play(props: &PlayProps) -> Html {
     let secs = player.elapsed_ms / 1000;
     let clock = format!("{}:{:02}", secs / 60, secs % 60);
     let link = browser::challenge_url(challenge, false);
-    let on_copy = {
-        let link = link.clone();
-        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&link))
-    };
     let on_edit = {
         let (on_edit, challenge) = (props.on_edit.clone(), challenge.clone());
         Callback::from(move |_: MouseEvent| on_edit.emit(challenge.clone()))
@@ -233,10 +230,10 @@ pub fn Play(props: &PlayProps) -> Html {
                 { "Walls only stand between regions. Pick a colour and drag across cells, or draw borders." }
             </p>
             if let Some(notice) = &player.notice {
-                <div class="notice" role="alert">
-                    <p>{ notice.clone() }</p>
-                    <button type="button" aria-label="Dismiss" onclick={dispatch(PlayAction::DismissNotice)}>{ "×" }</button>
-                </div>
+                <Notice text={AttrValue::from(notice.clone())} on_dismiss={
+                    let d = player.dispatcher();
+                    Callback::from(move |()| d.dispatch(PlayAction::DismissNotice))
+                } />
             }
             <div class="board-row">
                 { board }
@@ -273,9 +270,9 @@ pub fn Play(props: &PlayProps) -> Html {
                         </ul>
                     }
                     <div class="share" role="group" aria-label="Share">
-                        <input type="text" class="link" readonly=true value={link} aria-label="Link to this challenge" />
+                        <input type="text" class="link" readonly=true value={link.clone()} aria-label="Link to this challenge" />
                         <div class="buttons">
-                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <CopyLink link={AttrValue::from(link)} />
                             <button type="button" class="edit" onclick={on_edit}>{ "Edit" }</button>
                             <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
                             <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>

@@ -12,11 +12,12 @@ use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
 
-use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty};
+use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
 use crate::shared::walls::{Stroke, WallEdit, WallStep};
+use crate::sudoku::play::controls::{counted, Message};
 
 /// Answers are counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;
@@ -85,7 +86,9 @@ pub struct Setter {
     instance: Rc<Instance>,
     pub title: String,
     pub author: String,
-    history: History<Vec<Edge>>,
+    /// Undo returns to whole pieces of work: walls drawn, and a grid
+    /// replaced (generated, filled, loaded) with its title and author.
+    history: History<Work>,
     stroke: Stroke,
     ids: RequestIds,
     /// The id of the analysis of the current walls.
@@ -94,13 +97,26 @@ pub struct Setter {
     pub task: Option<Task>,
     /// Which answer is coloured on the grid.
     pub shown: Option<usize>,
+    /// How many answers the analysis sends back to show.
+    keep: usize,
+    /// The walls are a generated challenge's, as made: its extra walls are
+    /// there to help, not redundant.
+    pub generated: bool,
     /// The cell the keyboard works on.
     pub focus: usize,
     /// Text in the "type or paste a grid" box, and why it was refused.
     pub paste: String,
     pub paste_error: Option<String>,
     /// A message about the last task (a failure, or what it changed).
-    pub message: Option<String>,
+    pub message: Option<Message>,
+}
+
+/// What undo returns to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Work {
+    instance: Rc<Instance>,
+    title: String,
+    author: String,
 }
 
 /// Everything a setter (or the worker) can do.
@@ -123,6 +139,10 @@ pub enum SetterAction {
     SetAuthor(String),
     /// Colour answer `i` (or none).
     Show(Option<usize>),
+    /// Send back more answers to show (they come [`ANSWERS_KEPT`] at a time).
+    MoreAnswers,
+    /// Stop the task in flight (the walls stay as they are).
+    Cancel,
     /// Jobs for the worker.
     Complete,
     Trim,
@@ -155,6 +175,8 @@ impl Setter {
             analysis: Analysis::default(),
             task: None,
             shown: None,
+            keep: ANSWERS_KEPT,
+            generated: false,
             focus: 0,
             paste: String::new(),
             paste_error: None,
@@ -188,13 +210,23 @@ impl Setter {
         if let Some(task) = &self.task {
             return Some(Request::new(task.id, task.job.clone()));
         }
-        let job = Job::Analyse { instance: self.instance.to_string(), limit: COUNT_LIMIT };
+        let job = Job::Analyse { instance: self.instance.to_string(), limit: COUNT_LIMIT, keep: self.keep };
         Some(Request::new(self.analysis_id, job))
     }
 
     /// The answer count in the words the page shows.
     pub fn count_text(&self) -> String {
         count_words(&self.analysis)
+    }
+
+    /// Walls that could each go alone with the answer staying unique; none
+    /// for a generated challenge as made (its extra walls are there to help).
+    pub fn redundant(&self) -> &[Edge] {
+        if self.generated {
+            &[]
+        } else {
+            &self.analysis.redundant
+        }
     }
 
     /// The answer coloured on the grid.
@@ -210,7 +242,7 @@ impl Setter {
                 WallStep::Ended => {}
                 WallStep::Set { edge, on, new_change } => {
                     if new_change {
-                        next.history.record(self.walls());
+                        next.history.record(self.work());
                     }
                     next.set_wall(edge, on);
                     next.changed();
@@ -220,19 +252,17 @@ impl Setter {
                 if self.instance.wall_count() == 0 {
                     return None;
                 }
-                next.history.record(self.walls());
+                next.history.record(self.work());
                 next.instance = Rc::new(self.instance.with_walls([]).expect("no walls"));
                 next.changed();
             }
             SetterAction::Undo => {
-                let walls = next.history.undo(self.walls())?;
-                next.instance = Rc::new(self.instance.with_walls(walls).expect("walls of this grid"));
-                next.changed();
+                let work = next.history.undo(self.work())?;
+                next.set_work(work);
             }
             SetterAction::Redo => {
-                let walls = next.history.redo(self.walls())?;
-                next.instance = Rc::new(self.instance.with_walls(walls).expect("walls of this grid"));
-                next.changed();
+                let work = next.history.redo(self.work())?;
+                next.set_work(work);
             }
             SetterAction::Focus(cell) => {
                 if cell >= self.instance.cell_count() || cell == self.focus {
@@ -241,12 +271,11 @@ impl Setter {
                 next.focus = cell;
             }
             SetterAction::Load(instance) => {
-                next = Setter { ids: self.ids, paste: self.paste.clone(), ..Setter::new(instance) };
-                next.changed();
+                next.replace_work(Work { instance: Rc::new(instance), title: String::new(), author: String::new() });
             }
             SetterAction::Open(challenge) => {
-                next = Setter { ids: self.ids, ..Setter::from_challenge(challenge) };
-                next.changed();
+                let Challenge { instance, title, author } = challenge;
+                next.replace_work(Work { instance: Rc::new(instance), title, author });
             }
             SetterAction::SetPaste(text) => {
                 next.paste = text;
@@ -268,6 +297,25 @@ impl Setter {
                 }
                 next.shown = shown;
             }
+            SetterAction::MoreAnswers => {
+                let count = self.analysis.count?;
+                let have = self.analysis.answers.len();
+                if have as u64 >= count.found || self.task.is_some() {
+                    return None;
+                }
+                // The same walls counted again, keeping more: the answers
+                // shown stay until the new ones come.
+                next.keep = have + ANSWERS_KEPT;
+                next.analysis_id = next.ids.take();
+            }
+            SetterAction::Cancel => {
+                self.task.as_ref()?;
+                next.task = None;
+                // The worker was stopped with the task: analyse again.
+                next.analysis_id = next.ids.take();
+                next.analysis = Analysis::default();
+                next.message = Some(Message::done("Stopped."));
+            }
             SetterAction::Complete => next.start(Job::Complete { instance: self.instance.to_string() }, "Completing…"),
             SetterAction::Trim => next.start(Job::Trim { instance: self.instance.to_string() }, "Removing walls…"),
             SetterAction::Construct { size, difficulty, seed } => {
@@ -283,8 +331,22 @@ impl Setter {
         Some(next)
     }
 
-    fn walls(&self) -> Vec<Edge> {
-        self.instance.walls().collect()
+    fn work(&self) -> Work {
+        Work { instance: self.instance.clone(), title: self.title.clone(), author: self.author.clone() }
+    }
+
+    fn set_work(&mut self, work: Work) {
+        self.instance = work.instance;
+        self.title = work.title;
+        self.author = work.author;
+        self.changed();
+    }
+
+    /// A new grid (loaded, generated, filled): one undoable change.
+    fn replace_work(&mut self, work: Work) {
+        self.history.record(self.work());
+        self.set_work(work);
+        self.paste_error = None;
     }
 
     fn set_wall(&mut self, edge: Edge, on: bool) {
@@ -301,6 +363,8 @@ impl Setter {
         self.analysis_id = self.ids.take();
         self.analysis = Analysis::default();
         self.shown = None;
+        self.keep = ANSWERS_KEPT;
+        self.generated = false;
         self.task = None;
         self.focus = self.focus.min(self.instance.cell_count().saturating_sub(1));
     }
@@ -320,7 +384,7 @@ impl Setter {
             let Body::Instance { instance, changed } = reply.body else {
                 if let Body::Failed { message } = reply.body {
                     next.task = None;
-                    next.message = Some(message);
+                    next.message = Some(Message::error(message));
                     // The worker was restarted for the task: analyse again.
                     next.analysis_id = next.ids.take();
                     next.analysis = Analysis::default();
@@ -330,20 +394,18 @@ impl Setter {
             };
             let Ok(instance) = Instance::parse(&instance) else { return None };
             let message = match &task.job {
-                Job::Complete { .. } => Some(format!("Added {} walls.", changed.len())),
-                Job::Trim { .. } => Some(format!("Removed {} walls.", changed.len())),
+                Job::Complete { .. } => Some(Message::done(format!("Added {}.", counted(changed.len(), "wall")))),
+                Job::Trim { .. } => Some(Message::done(format!("Removed {}.", counted(changed.len(), "wall")))),
                 _ => None,
             };
             next.task = None;
-            if instance.size() == self.instance.size() && instance.symbols() == self.instance.symbols() {
-                // The same grid: the new walls are one undoable change.
-                next.history.record(self.walls());
-                next.instance = Rc::new(instance);
-                next.changed();
-            } else {
-                next = Setter { ids: self.ids, ..Setter::new(instance) };
-                next.changed();
-            }
+            // New walls, or a new grid: one undoable change either way; a
+            // new grid has a new title to be given.
+            let same_grid = instance.size() == self.instance.size() && instance.symbols() == self.instance.symbols();
+            let (title, author) =
+                if same_grid { (self.title.clone(), self.author.clone()) } else { (String::new(), String::new()) };
+            next.replace_work(Work { instance: Rc::new(instance), title, author });
+            next.generated = matches!(task.job, Job::Construct { .. });
             next.message = message;
             return Some(next);
         }
@@ -499,5 +561,25 @@ mod tests {
         assert_eq!(s.instance().wall_count(), 13);
         assert!(matches!(s.request().unwrap().job, Job::Analyse { .. }));
         assert_eq!(play(s, [SetterAction::Undo]).instance().wall_count(), 12);
+    }
+
+    #[test]
+    fn a_generated_challenge_replaces_the_work_undoably() {
+        let s = play(
+            seed(),
+            [
+                SetterAction::SetTitle("Mine".into()),
+                SetterAction::Wall(WallEdit::Toggle(edge(0, 1))),
+                SetterAction::Construct { size: 5, difficulty: WireDifficulty::Hard, seed: 3 },
+            ],
+        );
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&s.request().unwrap(), &mut |r| out.push(r));
+        let s = play(s, out.into_iter().map(SetterAction::Worker));
+        assert_eq!((s.instance().size(), s.title.as_str()), (5, ""));
+        let back = play(s.clone(), [SetterAction::Undo]);
+        assert_eq!((back.instance().size(), back.instance().wall_count()), (9, 13));
+        assert_eq!(back.title, "Mine", "the title comes back with the walls");
+        assert_eq!(play(back, [SetterAction::Redo]).instance(), s.instance());
     }
 }

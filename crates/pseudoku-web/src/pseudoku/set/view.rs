@@ -16,11 +16,12 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, Keyboard
 use yew::prelude::*;
 
 use crate::browser;
-use crate::engine::wire::WireDifficulty;
+use crate::engine::wire::{WireDifficulty, ANSWERS_KEPT};
 use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
 use crate::pseudoku::set::state::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
 use crate::shared::hooks::use_engine;
 use crate::shared::walls::WallEdit;
+use crate::sudoku::play::controls::{counted, CopyLink, Notice};
 
 #[derive(Properties, PartialEq)]
 pub struct CreateProps {
@@ -175,10 +176,6 @@ pub fn Create(props: &CreateProps) -> Html {
     };
     let challenge = setter.challenge();
     let link = browser::challenge_url(&challenge, false);
-    let on_copy = {
-        let link = link.clone();
-        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&link))
-    };
     let on_play = {
         let (on_play, challenge) = (props.on_play.clone(), challenge.clone());
         Callback::from(move |_: MouseEvent| on_play.emit(challenge.clone()))
@@ -191,34 +188,40 @@ pub fn Create(props: &CreateProps) -> Html {
             .collect::<Html>()
     };
 
+    let redundant = setter.redundant().len();
+    let more = analysis.count.filter(|c| (answers as u64) < c.found && answers > 0);
     html! {
         <section class="screen create" aria-label="Create a Pseudoku challenge">
             <p class="lead">
                 { "Draw walls on a filled grid (drag along the grid lines, or tap an edge) until its cells split into " }
                 { format!("{n} connected regions of {n} cells, each holding every symbol once, in exactly one way.") }
             </p>
+            // The count and why there is no answer stay above the board, in
+            // sight while walls are drawn on a phone.
+            <div class="status-bar">
+                <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
+                if counting {
+                    <progress class="counting" aria-label="Counting answers"></progress>
+                }
+                if let Some(reason) = &reason {
+                    <p class="reason">{ reason.clone() }</p>
+                }
+            </div>
             <div class="board-row">
                 { board }
                 <div class="side">
-                    <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
                     if let Some((nodes, _)) = progress.filter(|(nodes, _)| *nodes >= 1 << 18) {
                         <p class="progress-note">
                             { format!("Still counting ({} nodes so far); it goes on in the background, and you can keep drawing.", nodes_text(nodes)) }
                         </p>
-                    }
-                    if counting {
-                        <progress class="counting" aria-label="Counting answers"></progress>
                     }
                     <p class="legend" aria-hidden="true">
                         <span class="key key-wall"></span>{ " wall " }
                         <span class="key key-implied"></span>{ " border in every answer " }
                         <span class="key key-join"></span>{ " one region in every answer" }
                     </p>
-                    if let Some(reason) = reason {
-                        <p class="reason">{ reason }</p>
-                    }
-                    if unique && !analysis.redundant.is_empty() {
-                        <p class="hint-text">{ format!("{} of your walls could go (shown faded); the answer stays unique.", analysis.redundant.len()) }</p>
+                    if unique && redundant > 0 {
+                        <p class="hint-text redundant-note">{ redundant_words(redundant) }</p>
                     }
                     if answers > 0 && !unique {
                         <div class="answers" role="group" aria-label="Answers">
@@ -227,6 +230,12 @@ pub fn Create(props: &CreateProps) -> Html {
                                 <button type="button" class="prev" disabled={i == 0} onclick={dispatch(SetterAction::Show(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
                                 <button type="button" class="next" disabled={i + 1 >= answers} onclick={dispatch(SetterAction::Show(Some(i + 1)))}>{ "Next" }</button>
                                 <button type="button" onclick={dispatch(SetterAction::Show(None))}>{ "Hide answers" }</button>
+                                if let Some(count) = more {
+                                    <p class="more-note">
+                                        { format!("Answers come {ANSWERS_KEPT} at a time: {answers} of {} are here. ", count_label(Some(count), answers)) }
+                                        <button type="button" class="more-answers" disabled={busy} onclick={dispatch(SetterAction::MoreAnswers)}>{ format!("Show {ANSWERS_KEPT} more") }</button>
+                                    </p>
+                                }
                             } else {
                                 <button type="button" class="show-answers" onclick={dispatch(SetterAction::Show(Some(0)))}>{ "Show answers" }</button>
                             }
@@ -242,20 +251,23 @@ pub fn Create(props: &CreateProps) -> Html {
                             onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
                     </div>
                     if let Some(task) = &setter.task {
-                        <p class="task" role="status">{ task.doing }</p>
+                        <p class="task" role="status">
+                            { task.doing }
+                            <button type="button" class="cancel" onclick={dispatch(SetterAction::Cancel)}>{ "Cancel" }</button>
+                        </p>
                     }
                     if let Some(message) = &setter.message {
-                        <div class="notice" role="alert">
-                            <p>{ message.clone() }</p>
-                            <button type="button" aria-label="Dismiss" onclick={dispatch(SetterAction::DismissMessage)}>{ "×" }</button>
-                        </div>
+                        <Notice text={AttrValue::from(message.text.clone())} tone={message.tone} on_dismiss={
+                            let d = setter.dispatcher();
+                            Callback::from(move |()| d.dispatch(SetterAction::DismissMessage))
+                        } />
                     }
                     <div class="share" role="group" aria-label="Share">
                         <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title.clone()} oninput={on_title} /></label>
                         <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author.clone()} oninput={on_author} /></label>
-                        <input type="text" class="link" readonly=true value={link} aria-label="Link to play this challenge" />
+                        <input type="text" class="link" readonly=true value={link.clone()} aria-label="Link to play this challenge" />
                         <div class="buttons">
-                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <CopyLink link={AttrValue::from(link)} />
                             <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
                             <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
                             <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
@@ -315,12 +327,25 @@ pub fn Create(props: &CreateProps) -> Html {
     }
 }
 
-/// "5", or "50 shown" when there are more answers than were sent.
+/// "5", or "at least 1000": how many answers there are.
 fn count_label(count: Option<Count>, shown: usize) -> String {
     match count {
-        Some(Count { found: n, exact: true }) if n as usize == shown => n.to_string(),
-        Some(Count { found: n, exact }) => format!("{}{n} ({shown} shown)", if exact { "" } else { "at least " }),
+        Some(Count { found: n, exact: true }) => n.to_string(),
+        Some(Count { found: n, exact: false }) => format!("at least {n}"),
         None => shown.to_string(),
+    }
+}
+
+/// What the walls that could go alone mean: each alone, not all together.
+fn redundant_words(k: usize) -> String {
+    if k == 1 {
+        "1 wall could go (shown faded) and the answer would stay unique.".to_owned()
+    } else {
+        format!(
+            "Any one of {} (shown faded) could go and the answer would stay unique, but not all of them \
+             together: Remove redundant walls takes away as many as can go at once.",
+            counted(k, "wall")
+        )
     }
 }
 
@@ -384,7 +409,7 @@ fn board_view(setter: &Setter) -> BoardView {
         borders,
         implied,
         joins,
-        redundant: setter.analysis.redundant.clone(),
+        redundant: setter.redundant().to_vec(),
         bad: Vec::new(),
         reason: agreement.map(|a| a.reason_cells.iter().map(|&c| c as usize).collect()).unwrap_or_default(),
         hint: None,

@@ -19,7 +19,7 @@ use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::pseudoku::set::view::seed_of;
 use crate::shared::hooks::use_engine;
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
-use crate::sudoku::play::controls::{houses_of, Keypad, Notice, Status};
+use crate::sudoku::play::controls::{houses_of, CopyLink, Keypad, Notice, Status};
 use crate::sudoku::play::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
 use crate::sudoku::play::table::{Table, TableAction};
 
@@ -60,6 +60,8 @@ fn game_key(key: &str) -> String {
     format!("pseudoku.sudoku.{key}")
 }
 const LAST_KEY: &str = "pseudoku.sudoku.last";
+/// The level of a newcomer's first sudoku.
+pub const FIRST_LEVEL: &str = "easy";
 const RECENT_KEY: &str = "pseudoku.sudoku.recent";
 const RECENT_MAX: usize = 12;
 
@@ -92,17 +94,20 @@ fn open_variant(variant: Variant, seed: Option<u64>) -> Result<Game, String> {
 }
 
 fn initial(opening: &Opening) -> Table {
-    let new_classic = |seed| {
+    // A seed's link is the same puzzle it always was (of any level); a
+    // newcomer starts on an easy one.
+    let classic = |seed, level: Option<&str>| {
         Table::new(None)
             .apply(TableAction::New {
                 layout: "size 9\n".into(),
                 symmetry: WireSymmetry::None,
                 minimal: false,
                 seed,
-                level: None,
+                level: level.map(str::to_owned),
             })
             .expect("a new puzzle is a change")
     };
+    let new_classic = |seed| classic(seed, Some(FIRST_LEVEL));
     match opening {
         Opening::Link(variant) => match open_variant((**variant).clone(), None) {
             Ok(game) => Table::new(Some(game)),
@@ -112,7 +117,7 @@ fn initial(opening: &Opening) -> Table {
                 t
             }
         },
-        Opening::Seed(seed) => new_classic(*seed),
+        Opening::Seed(seed) => classic(*seed, None),
         Opening::Resume => {
             let last = browser::load_text(LAST_KEY).and_then(|k| link::decode_shared(&k).ok());
             let saved_seed = |key: &str| {
@@ -207,12 +212,17 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     // Saved after every move; the address bar names the puzzle.
     {
         let dispatcher = table.dispatcher();
+        // A classic 9×9 made from a seed is named by its seed.
+        let classic = |g: &Game| {
+            let layout = g.layout();
+            layout.cell_count() == 81 && pseudoku_core::layout::Layout::classic(3).is_ok_and(|c| &c == layout)
+        };
         let saved = table
             .game
             .as_ref()
-            .map(|g| (g.puzzle().key().to_owned(), g.puzzle().title().unwrap_or("").to_owned(), g.saved()));
+            .map(|g| (g.puzzle().key().to_owned(), g.puzzle().title().unwrap_or("").to_owned(), g.saved(), classic(g)));
         use_effect_with(saved, move |saved| {
-            let Some((key, title, saved)) = saved else { return };
+            let Some((key, title, saved, classic)) = saved else { return };
             let json = serde_json::to_string(saved).expect("saved games serialize");
             let mut list = recent();
             list.retain(|r| &r.key != key);
@@ -226,7 +236,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     "Your game could not be saved: {reason}. You can keep playing."
                 ))));
             }
-            let classic_seed = saved.seed.filter(|_| link::decode_shared(key).is_ok_and(|s| matches!(s, link::Shared::Sudoku(v) if v.layout() == &pseudoku_core::layout::Layout::classic(3).unwrap())));
+            let classic_seed = saved.seed.filter(|_| *classic);
             match classic_seed {
                 Some(seed) => browser::show_in_url(&browser::seed_hash(seed)),
                 None => browser::show_in_url(&format!("#p={key}")),
@@ -359,10 +369,6 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     let secs = game.elapsed_ms / 1000;
     let clock = format!("{}:{:02}", secs / 60, secs % 60);
     let share = format!("{}#p={}", browser::page_base(), game.puzzle().key());
-    let on_copy = {
-        let share = share.clone();
-        Callback::from(move |_: MouseEvent| browser::copy_to_clipboard(&share))
-    };
     let custom = matches!(layout.geometry(), Geometry::Abstract);
     html! {
         <section class="screen sudoku" aria-label="Sudoku">
@@ -416,9 +422,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         <p class="houses">{ houses_of(game).unwrap_or_else(|| "Select a cell to see its houses.".into()) }</p>
                     }
                     <div class="share" role="group" aria-label="Share">
-                        <input type="text" class="link" readonly=true value={share} aria-label="Link to this puzzle" />
+                        <input type="text" class="link" readonly=true value={share.clone()} aria-label="Link to this puzzle" />
                         <div class="buttons">
-                            <button type="button" class="copy-link" onclick={on_copy}>{ "Copy link" }</button>
+                            <CopyLink link={AttrValue::from(share)} />
                             <button type="button" class="edit" onclick={
                                 let (on_edit, variant) = (props.on_edit.clone(), game.puzzle().variant().clone());
                                 move |_| on_edit.emit(variant.clone())
@@ -453,9 +459,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="seed-text" placeholder="random" size="8" /></label>
                     <label>{ "Difficulty " }
                         <select ref={level_ref} class="level">
-                            <option value="any" selected=true>{ "Any" }</option>
+                            <option value="any">{ "Any" }</option>
                             <option value="easy">{ "Easy" }</option>
-                            <option value="medium">{ "Medium" }</option>
+                            <option value="medium" selected=true>{ "Medium" }</option>
                             <option value="hard">{ "Hard" }</option>
                             <option value="expert">{ "Expert" }</option>
                             <option value="extreme">{ "Extreme" }</option>

@@ -84,6 +84,25 @@ pub struct SudokuSetter {
     /// A one-off job in flight and what the page says meanwhile.
     pub task: Option<(Request, &'static str)>,
     pub message: Option<String>,
+    /// The title, author and rules as typed: the variant keeps them
+    /// trimmed, and a field fed back its trimmed value would eat the space
+    /// just typed.
+    typed: Typed,
+}
+
+/// The text fields as the setter typed them.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Typed {
+    title: String,
+    author: String,
+    rules: String,
+}
+
+impl Typed {
+    fn of(spec: &Spec) -> Typed {
+        let text = |t: &Option<String>| t.clone().unwrap_or_default();
+        Typed { title: text(&spec.name), author: text(&spec.author), rules: text(&spec.rules) }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -133,6 +152,7 @@ impl SudokuSetter {
         let givens = variant.givens().map_or_else(|| vec![None; layout.cell_count()], <[_]>::to_vec);
         let (spec, _, _) = variant.into_parts();
         let variant = Variant::new(spec, None).expect("the spec of a variant builds");
+        let typed = Typed::of(variant.spec());
         let mut ids = RequestIds::default();
         let check_id = ids.take();
         SudokuSetter {
@@ -149,6 +169,7 @@ impl SudokuSetter {
             analysis: SetAnalysis::default(),
             task: None,
             message: None,
+            typed,
         }
     }
 
@@ -164,8 +185,9 @@ impl SudokuSetter {
         &self.givens
     }
 
+    /// The title as typed (the puzzle's is trimmed).
     pub fn title(&self) -> String {
-        self.variant.spec().name.clone().unwrap_or_default()
+        self.typed.title.clone()
     }
 
     pub fn can_undo(&self) -> bool {
@@ -206,6 +228,7 @@ impl SudokuSetter {
             self.layout = Rc::new(self.variant.layout().clone());
         }
         self.givens = snapshot.givens;
+        self.typed = Typed::of(self.variant.spec());
         if let Some(n) = self.draft.as_ref().map(|d| d.n) {
             let walls = snapshot.walls.unwrap_or_else(|| self.layout_walls(n));
             self.draft = Some(Rc::new(RegionDraft::new(n, walls)));
@@ -213,19 +236,28 @@ impl SudokuSetter {
         self.changed();
     }
 
+    /// The author as typed.
     pub fn author(&self) -> String {
-        self.variant.spec().author.clone().unwrap_or_default()
+        self.typed.author.clone()
     }
 
+    /// The rules as typed.
     pub fn rules(&self) -> String {
-        self.variant.spec().rules.clone().unwrap_or_default()
+        self.typed.rules.clone()
     }
 
-    /// The title, author or rules (the layout is unchanged).
-    fn set_text(&mut self, field: fn(&mut Spec) -> &mut Option<String>, text: String) -> Option<()> {
+    /// The title, author or rules (the layout is unchanged): kept as typed
+    /// for its field, trimmed in the puzzle.
+    fn set_text(
+        &mut self,
+        field: fn(&mut Spec) -> &mut Option<String>,
+        typed: fn(&mut Typed) -> &mut String,
+        text: String,
+    ) -> Option<()> {
         let mut spec = self.variant.spec().clone();
-        *field(&mut spec) = Some(text).filter(|t| !t.trim().is_empty());
+        *field(&mut spec) = Some(text.trim().to_string()).filter(|t| !t.is_empty());
         self.variant = Rc::new(Variant::new(spec, None).ok()?);
+        *typed(&mut self.typed) = text;
         Some(())
     }
 
@@ -388,9 +420,9 @@ impl SudokuSetter {
                 next = SudokuSetter { ids: self.ids, ..SudokuSetter::new(*variant) };
                 next.changed();
             }
-            SetAction::SetTitle(text) => next.set_text(|s| &mut s.name, text)?,
-            SetAction::SetAuthor(text) => next.set_text(|s| &mut s.author, text)?,
-            SetAction::SetRules(text) => next.set_text(|s| &mut s.rules, text)?,
+            SetAction::SetTitle(text) => next.set_text(|s| &mut s.name, |t| &mut t.title, text)?,
+            SetAction::SetAuthor(text) => next.set_text(|s| &mut s.author, |t| &mut t.author, text)?,
+            SetAction::SetRules(text) => next.set_text(|s| &mut s.rules, |t| &mut t.rules, text)?,
             SetAction::MakeUnique => {
                 let (variant, givens) = self.parts();
                 next.start(Job::MakeUnique { variant, givens }, "Adding givens…")
@@ -447,6 +479,23 @@ impl SudokuSetter {
             }
             SetAction::RandomRegions { seed } => {
                 let draft = self.draft.as_ref()?;
+                // An area the walls close off must hold whole regions: say
+                // which cannot (it is shaded on the grid) instead of asking.
+                let n = draft.n;
+                let wrong = draft.drawn.problems.iter().find_map(|p| match p.kind {
+                    regions::ProblemKind::Size(k) if k % n != 0 => Some((p.cells[0], k)),
+                    _ => None,
+                });
+                if let Some((first, k)) = wrong {
+                    let at = format!("r{}c{}", first.index() / n + 1, first.index() % n + 1);
+                    next.message = Some(format!(
+                        "Random regions cannot finish this: the walls close off {k} cells at {at}, and regions of {n} \
+                         cells only fill areas of {n}, {}, {}… cells. Erase a wall there or close off more.",
+                        2 * n,
+                        3 * n
+                    ));
+                    return Some(next);
+                }
                 let walls = draft.walls.iter().map(|e| (e.a().0, e.b().0)).collect();
                 next.start(Job::Regions { size: draft.n, walls, seed }, "Drawing regions…");
             }
@@ -598,6 +647,19 @@ mod tests {
     }
 
     #[test]
+    fn text_fields_keep_what_is_typed_and_the_puzzle_gets_it_trimmed() {
+        let mut s = SudokuSetter::new("size 4\n".parse().unwrap());
+        for end in 1..="My first puzzle ".len() {
+            s = play(s, [SetAction::SetTitle("My first puzzle ".to_string()[..end].to_string())]);
+        }
+        assert_eq!(s.title(), "My first puzzle ", "the field shows every space typed");
+        assert_eq!(s.variant.spec().name.as_deref(), Some("My first puzzle"));
+        let s = play(s, [SetAction::SetAuthor(" Ann ".into()), SetAction::SetRules("Normal rules. ".into())]);
+        assert_eq!((s.author().as_str(), s.rules().as_str()), (" Ann ", "Normal rules. "));
+        assert_eq!(s.variant.spec().author.as_deref(), Some("Ann"));
+    }
+
+    #[test]
     fn typing_givens_counts_solutions_and_conflicts_are_named() {
         let s = SudokuSetter::new("size 4\n".parse().unwrap());
         let s = feed(s.clone(), run(&s));
@@ -698,6 +760,29 @@ mod tests {
         assert_eq!(s.layout().houses().len(), diagonals + 1);
         let s = play(s, [SetAction::RemoveHouse(0)]);
         assert!(s.extra_houses().is_empty());
+    }
+
+    #[test]
+    fn random_regions_say_why_when_the_walls_close_off_a_wrong_size() {
+        let e = |a, b| Edge::new(6, CellId(a), CellId(b)).unwrap();
+        let s = SudokuSetter::new("size 6\nno-boxes\n".parse().unwrap());
+        // The top-left 2×2 closed off: 4 cells, where a region needs 6.
+        let s = play(
+            s,
+            [
+                SetAction::DrawRegions(true),
+                SetAction::Wall(WallEdit::Start(e(1, 2))),
+                SetAction::Wall(WallEdit::Over(e(7, 8))),
+                SetAction::Wall(WallEdit::Over(e(6, 12))),
+                SetAction::Wall(WallEdit::Over(e(7, 13))),
+                SetAction::Wall(WallEdit::End),
+                SetAction::RandomRegions { seed: 3 },
+            ],
+        );
+        let s = feed(s.clone(), run(&s));
+        assert!(s.task.is_none());
+        let message = s.message.clone().expect("a reason");
+        assert!(message.contains("4 cells"), "{message}");
     }
 
     #[test]

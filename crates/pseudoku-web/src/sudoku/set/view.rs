@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::{line, link, Variant};
-use pseudoku_core::layout::CellId;
+use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::partition::Edge;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
@@ -23,7 +23,7 @@ use crate::pseudoku::set::view::seed_of;
 use crate::shared::hooks::use_engine;
 use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
-use crate::sudoku::play::controls::Keypad;
+use crate::sudoku::play::controls::{CopyLink, Keypad, Notice};
 use crate::sudoku::play::game::{key_symbol, Direction, Mode};
 use crate::sudoku::play::view::LAYOUTS;
 use crate::sudoku::set::state::{RegionDraft, SetAction, SudokuSetter};
@@ -165,12 +165,15 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     let puzzle = setter.puzzle();
     let share = link::encode_sudoku(&puzzle).ok().map(|k| format!("{}#p={k}", browser::page_base()));
     let layout_ref = use_node_ref();
+    let current = known_layout(setter.layout());
     let (symmetry_ref, seed_ref) = (use_node_ref(), use_node_ref());
     let on_layout = {
         let (d, layout_ref) = (d.clone(), layout_ref.clone());
         Callback::from(move |_: MouseEvent| {
-            let i = layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok()).unwrap_or(0);
-            if let Ok(v) = LAYOUTS[i.min(LAYOUTS.len() - 1)].1.parse::<Variant>() {
+            let chosen = layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok());
+            // "Custom" (the layout drawn here) has no blank to start from.
+            let Some((_, text)) = chosen.and_then(|i| LAYOUTS.get(i)) else { return };
+            if let Ok(v) = text.parse::<Variant>() {
                 let (spec, _, _) = v.into_parts();
                 if let Ok(blank) = Variant::new(spec, None) {
                     d.dispatch(SetAction::Load(Box::new(blank)));
@@ -255,10 +258,10 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         <p class="task" role="status">{ *doing }</p>
                     }
                     if let Some(message) = &setter.message {
-                        <div class="notice" role="alert">
-                            <p>{ message.clone() }</p>
-                            <button type="button" aria-label="Dismiss" onclick={act(SetAction::DismissMessage)}>{ "×" }</button>
-                        </div>
+                        <Notice text={AttrValue::from(message.clone())} on_dismiss={
+                            let d = setter.dispatcher();
+                            Callback::from(move |()| d.dispatch(SetAction::DismissMessage))
+                        } />
                     }
                     <div class="share" role="group" aria-label="Share">
                         <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title()} oninput={on_text(SetAction::SetTitle)} /></label>
@@ -269,8 +272,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                             <input type="text" class="link" readonly=true value={share.clone()} aria-label="Link to play this puzzle" />
                         }
                         <div class="buttons">
-                            <button type="button" class="copy-link" disabled={share.is_none()}
-                                onclick={Callback::from(move |_: MouseEvent| if let Some(s) = &share { browser::copy_to_clipboard(s) })}>{ "Copy link" }</button>
+                            <CopyLink link={share.map(AttrValue::from)} />
                             <button type="button" class="primary play-this" disabled={!unique} onclick={on_play}>{ "Play this" }</button>
                             <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
                             <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
@@ -283,7 +285,10 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                 <div class="row">
                     <label>{ "Layout " }
                         <select ref={layout_ref} class="set-layout">
-                            { for LAYOUTS.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
+                            { for LAYOUTS.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={current == Some(i)}>{ *name }</option> }) }
+                            if current.is_none() {
+                                <option value="custom" selected=true disabled=true>{ "Custom" }</option>
+                            }
                         </select>
                     </label>
                     <button type="button" class="use-layout" onclick={on_layout}>{ "Start blank" }</button>
@@ -429,4 +434,16 @@ fn house_tools(setter: &SudokuSetter, d: &UseReducerDispatcher<SudokuSetter>) ->
             }
         </>
     }
+}
+
+/// Which of the listed layouts this is, if any (else it is the setter's own:
+/// "Custom"). The listed layouts are read once.
+fn known_layout(layout: &Layout) -> Option<usize> {
+    thread_local! {
+        static KNOWN: Vec<Option<Layout>> =
+            LAYOUTS.iter().map(|(_, text)| text.parse::<Variant>().ok().map(|v| v.layout().clone())).collect();
+    }
+    KNOWN.with(|known| {
+        known.iter().position(|l| l.as_ref().is_some_and(|l| l.cell_count() == layout.cell_count() && l == layout))
+    })
 }
