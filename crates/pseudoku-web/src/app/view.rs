@@ -10,8 +10,8 @@ use pseudoku_core::format::link::{self, Challenge};
 use yew::prelude::*;
 
 use crate::browser::{self, Fragment};
+use crate::pseudoku::examples::SEED_PUZZLE;
 use crate::pseudoku::play::view::Play;
-use crate::pseudoku::set::state::SEED_PUZZLE;
 use crate::pseudoku::set::view::Create;
 use crate::shared::reducer::reducer;
 use crate::sudoku::play::view::{Opening, Sudoku};

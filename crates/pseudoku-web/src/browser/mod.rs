@@ -667,7 +667,7 @@ mod tests {
     #[test]
     fn fragments_name_what_to_open() {
         let challenge = Challenge {
-            instance: crate::pseudoku::set::state::SEED_PUZZLE.parse().unwrap(),
+            instance: crate::pseudoku::examples::SEED_PUZZLE.parse().unwrap(),
             title: "<b>x</b>".into(),
             author: String::new(),
         };
@@ -683,7 +683,7 @@ mod tests {
     #[test]
     fn fragments_as_chat_apps_and_servers_pass_them_on() {
         let challenge = Challenge {
-            instance: crate::pseudoku::set::state::SEED_PUZZLE.parse().unwrap(),
+            instance: crate::pseudoku::examples::SEED_PUZZLE.parse().unwrap(),
             title: "A title".into(),
             author: String::new(),
         };

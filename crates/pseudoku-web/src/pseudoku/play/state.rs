@@ -18,7 +18,8 @@ use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
-use crate::pseudoku::set::state::{count_words, Analysis, Count, COUNT_LIMIT};
+use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
+use crate::shared::count::Count;
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -567,7 +568,7 @@ reducer!(Player, PlayAction);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pseudoku::set::state::SEED_PUZZLE;
+    use crate::pseudoku::examples::SEED_PUZZLE;
     use pseudoku_core::partition::all_answers;
 
     fn seed() -> Player {

@@ -18,11 +18,11 @@ use yew::prelude::*;
 use crate::browser;
 use crate::engine::wire::WireDifficulty;
 use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
+use crate::pseudoku::examples::EXAMPLES;
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
-use crate::pseudoku::set::state::{Count, EXAMPLES};
-use crate::pseudoku::set::view::seed_of;
+use crate::shared::count::Count;
 use crate::shared::hooks::use_engine;
-use crate::sudoku::play::controls::{CopyLink, Notice};
+use crate::shared::panels::{seed_of, CopyLink, Notice};
 use pseudoku_core::partition::Instance;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 

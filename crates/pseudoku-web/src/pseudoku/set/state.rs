@@ -12,29 +12,15 @@ use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
 
-use crate::engine::wire::{Agreement, Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT};
+use crate::engine::wire::{Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT};
+use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
+use crate::shared::count::counted;
+use crate::shared::count::Count;
 use crate::shared::history::History;
+use crate::shared::panels::Message;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
 use crate::shared::walls::{Stroke, WallEdit, WallStep};
-use crate::sudoku::play::controls::{counted, Message};
-
-/// Answers are counted up to this many.
-pub const COUNT_LIMIT: u64 = 1000;
-
-/// The seed puzzle of the source thread (Puzzling StackExchange, 2014):
-/// 12 walls, 5 answers.
-pub const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
-                               4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
-
-/// Built-in starting points: a name and an instance line.
-pub const EXAMPLES: &[(&str, &str)] = &[
-    ("The 2014 puzzle: 12 walls, 5 answers", SEED_PUZZLE),
-    ("The 2014 grid, no walls", SEED_PUZZLE_GRID),
-    ("A 4×4 to learn on", "1234341221434321 1-2 5-6 9-10 13-14"),
-];
-
-const SEED_PUZZLE_GRID: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318";
 
 /// A one-off job in flight (not the analysis).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,42 +29,6 @@ pub struct Task {
     pub job: Job,
     /// What the page says while it runs ("Completing…").
     pub doing: &'static str,
-}
-
-/// How many answers (or solutions) a count found: all of them when
-/// `exact`, else it stopped at its limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    pub found: u64,
-    pub exact: bool,
-}
-
-impl Count {
-    /// Exactly one.
-    pub fn unique(self) -> bool {
-        self == Count { found: 1, exact: true }
-    }
-
-    /// More than one (or at least as many as the limit).
-    pub fn several(self) -> bool {
-        self.found > 1 || !self.exact
-    }
-}
-
-/// What is known about the answers of the current walls.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Analysis {
-    /// The last progress report of the count, while it runs.
-    pub progress: Option<(u64, u64)>,
-    /// Answers found and whether that is all of them.
-    pub count: Option<Count>,
-    /// The first answers, for showing.
-    pub answers: Vec<Partition>,
-    pub agreement: Option<Agreement>,
-    /// Walls that could each go with the answer staying unique.
-    pub redundant: Vec<Edge>,
-    /// The analysis failed.
-    pub failed: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -436,40 +386,12 @@ impl Setter {
     }
 }
 
-/// `no answer`, `exactly one answer`, `N answers`, `at least K answers`,
-/// or how the count is going.
-pub fn count_words(analysis: &Analysis) -> String {
-    match (analysis.count, analysis.progress, &analysis.failed) {
-        (_, _, Some(message)) => message.clone(),
-        (Some(Count { found: 0, .. }), _, _) => "no answer".into(),
-        (Some(Count { found: 1, exact: true }), _, _) => "exactly one answer".into(),
-        (Some(Count { found: n, exact: true }), _, _) => format!("{n} answers"),
-        (Some(Count { found: n, exact: false }), _, _) => format!("at least {n} answers"),
-        (None, Some((nodes, answers)), _) => {
-            let found = match answers {
-                1 => "1 answer so far".to_owned(),
-                n => format!("{n} answers so far"),
-            };
-            format!("counting… {found}, {} nodes searched", nodes_text(nodes))
-        }
-        (None, None, None) => "counting…".into(),
-    }
-}
-
-/// `12 k`, `3.4 M`: a node count for people.
-pub fn nodes_text(nodes: u64) -> String {
-    match nodes {
-        0..=9_999 => nodes.to_string(),
-        10_000..=999_999 => format!("{} k", nodes / 1000),
-        _ => format!("{:.1} M", nodes as f64 / 1e6),
-    }
-}
-
 reducer!(Setter, SetterAction);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pseudoku::examples::{SEED_PUZZLE, SEED_PUZZLE_GRID};
 
     fn seed() -> Setter {
         Setter::new(SEED_PUZZLE.parse().unwrap())

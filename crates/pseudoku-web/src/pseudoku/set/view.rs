@@ -10,7 +10,6 @@ use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance};
-use pseudoku_core::seed::seed_from_text;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
@@ -18,10 +17,13 @@ use yew::prelude::*;
 use crate::browser;
 use crate::engine::wire::{WireDifficulty, ANSWERS_KEPT};
 use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
-use crate::pseudoku::set::state::{nodes_text, Count, Setter, SetterAction, EXAMPLES, SEED_PUZZLE};
+use crate::pseudoku::examples::{EXAMPLES, SEED_PUZZLE};
+use crate::pseudoku::set::state::{Setter, SetterAction};
+use crate::shared::count::{counted, nodes_text, Count};
 use crate::shared::hooks::use_engine;
+use crate::shared::panels::seed_of;
+use crate::shared::panels::{CopyLink, Notice};
 use crate::shared::walls::WallEdit;
-use crate::sudoku::play::controls::{counted, CopyLink, Notice};
 
 #[derive(Properties, PartialEq)]
 pub struct CreateProps {
@@ -424,14 +426,4 @@ fn select_value(node: &NodeRef) -> String {
 
 fn input_value(node: &NodeRef) -> String {
     node.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default()
-}
-
-/// A seed from a text: a number as it is, other text hashed, empty random.
-pub fn seed_of(text: &str) -> u64 {
-    let text = text.trim();
-    if text.is_empty() {
-        browser::random_seed()
-    } else {
-        text.parse().unwrap_or_else(|_| seed_from_text(text))
-    }
 }

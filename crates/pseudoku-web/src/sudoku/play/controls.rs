@@ -1,11 +1,11 @@
-//! The parts of the screens around the grid: the status line, the entry
-//! modes and keypad for touch screens, the notice banner (news, a job done,
-//! or an error, each in its own style and role), the copy button that says
-//! whether it copied, and counted words (`1 cell`, `2 cells`).
+//! The parts of the sudoku screen around the grid: the status line, and
+//! the entry modes and keypad for touch screens (the sudoku setter types
+//! givens with the same keypad).
 
 use pseudoku_core::symbol::Symbol;
 use yew::prelude::*;
 
+use crate::shared::count::counted;
 use crate::sudoku::play::game::{Checked, Game, Mode, Solutions, COLOURS};
 
 #[derive(Properties, PartialEq)]
@@ -117,106 +117,6 @@ pub fn Keypad(props: &KeypadProps) -> Html {
                     aria-label="Erase" onmousedown={keep_focus} onclick={move |_| on_clear.emit(())}>{ "⌫" }</button>
             </div>
         </div>
-    }
-}
-
-/// `1 cell`, `2 cells`: a count and its noun (plural by an `s`).
-pub fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// How a message reads, which sets its style and its role: news and a job
-/// done are a `status` (read out politely), only an error is an `alert`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tone {
-    News,
-    Done,
-    #[default]
-    Error,
-}
-
-/// A message for the banner, with its tone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub tone: Tone,
-}
-
-impl Message {
-    pub fn done(text: impl Into<String>) -> Message {
-        Message { text: text.into(), tone: Tone::Done }
-    }
-
-    pub fn error(text: impl Into<String>) -> Message {
-        Message { text: text.into(), tone: Tone::Error }
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct NoticeProps {
-    pub text: AttrValue,
-    #[prop_or_default]
-    pub tone: Tone,
-    pub on_dismiss: Callback<()>,
-}
-
-/// A message that is not about the grid: a job done, or what went wrong
-/// (a saved game that could not be read, a task that failed).
-#[function_component]
-pub fn Notice(props: &NoticeProps) -> Html {
-    let on_dismiss = props.on_dismiss.clone();
-    let (class, role) = match props.tone {
-        Tone::News => ("news", "status"),
-        Tone::Done => ("done", "status"),
-        Tone::Error => ("error", "alert"),
-    };
-    html! {
-        <div class={classes!("notice", class)} {role}>
-            <p>{ props.text.clone() }</p>
-            <button type="button" aria-label="Dismiss" onclick={move |_| on_dismiss.emit(())}>{ "×" }</button>
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct CopyLinkProps {
-    /// The link to copy; none disables the button.
-    pub link: Option<AttrValue>,
-}
-
-/// "Copy link", then for a few seconds beside it "Copied" or why not (a
-/// `status`, so a screen reader hears it too). The words are this button's
-/// own passing state, not the screen's.
-#[function_component]
-pub fn CopyLink(props: &CopyLinkProps) -> Html {
-    let said = use_state(|| None::<Result<(), String>>);
-    let timer = use_mut_ref(|| None::<gloo_timers::callback::Timeout>);
-    let onclick = {
-        let (link, said, timer) = (props.link.clone(), said.clone(), timer.clone());
-        Callback::from(move |_: MouseEvent| {
-            let Some(link) = &link else { return };
-            let (said, timer) = (said.clone(), timer.clone());
-            crate::browser::copy_to_clipboard(link, move |outcome| {
-                said.set(Some(outcome));
-                let said = said.clone();
-                *timer.borrow_mut() = Some(gloo_timers::callback::Timeout::new(3000, move || said.set(None)));
-            });
-        })
-    };
-    let words = match &*said {
-        None => String::new(),
-        Some(Ok(())) => "Copied".to_owned(),
-        Some(Err(why)) => format!("Not copied ({why}): select the link and copy it."),
-    };
-    html! {
-        <>
-            <button type="button" class="copy-link" disabled={props.link.is_none()} {onclick}>{ "Copy link" }</button>
-            <span class="copied" role="status" aria-live="polite">{ words }</span>
-        </>
     }
 }
 

@@ -16,10 +16,10 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::engine::wire::{HintWire, WireSymmetry};
-use crate::pseudoku::set::view::seed_of;
 use crate::shared::hooks::use_engine;
+use crate::shared::panels::{seed_of, CopyLink, Notice};
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
-use crate::sudoku::play::controls::{houses_of, CopyLink, Keypad, Notice, Status};
+use crate::sudoku::play::controls::{houses_of, Keypad, Status};
 use crate::sudoku::play::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
 use crate::sudoku::play::table::{Table, TableAction};
 

@@ -14,7 +14,7 @@ use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::Symbol;
 
 use crate::engine::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
-use crate::pseudoku::set::state::Count;
+use crate::shared::count::Count;
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -359,7 +359,7 @@ impl SudokuSetter {
             (_, Some(Count { found: n, exact: true }), _) => format!("{n} solutions"),
             (_, Some(Count { found: n, exact: false }), _) => format!("at least {n} solutions"),
             (_, None, Some((nodes, found))) => {
-                format!("counting… {found} so far, {} nodes searched", crate::pseudoku::set::state::nodes_text(nodes))
+                format!("counting… {found} so far, {} nodes searched", crate::shared::count::nodes_text(nodes))
             }
             (_, None, None) => "counting…".into(),
         }
