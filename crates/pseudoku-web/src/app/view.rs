@@ -9,7 +9,7 @@ use gloo_events::EventListener;
 use pseudoku_core::format::link::{self, Challenge};
 use yew::prelude::*;
 
-use crate::browser::{self, Fragment};
+use crate::browser::{self, storage, Fragment};
 use crate::pseudoku::examples::SEED_PUZZLE;
 use crate::pseudoku::play::view::Play;
 use crate::pseudoku::set::view::Create;
@@ -177,20 +177,17 @@ impl Shell {
 
 reducer!(Shell, ShellAction);
 
-/// Where the chosen theme is kept.
-const THEME_KEY: &str = "pseudoku.theme";
-
 #[function_component]
 pub fn App() -> Html {
     let shell = use_reducer(|| {
         let last = browser::load_text(browser::LAST_PLAYED_KEY).and_then(|t| link::decode(&t).ok());
-        let theme = Theme::from_name(browser::load_text(THEME_KEY).as_deref());
+        let theme = Theme::from_name(browser::load_text(storage::THEME_KEY).as_deref());
         Shell { theme, ..Shell::from_fragment(browser::url_fragment(), last) }
     });
     // The theme is set on the page and remembered.
     use_effect_with(shell.theme, |&theme| {
         browser::set_theme(theme.name());
-        let _ = browser::store_text(THEME_KEY, theme.name().unwrap_or("system"));
+        let _ = browser::store_text(storage::THEME_KEY, theme.name().unwrap_or("system"));
     });
     use_effect_with((), |_| {
         browser::remove_boot_message();

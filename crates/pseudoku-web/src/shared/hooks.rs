@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::browser::EngineWorker;
+use crate::engine::client::EngineWorker;
 use crate::engine::wire::{Reply, Request};
 
 /// Runs the request a screen's state asks for now in the engine's worker,

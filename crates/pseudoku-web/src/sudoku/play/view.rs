@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::browser;
+use crate::browser::{self, storage};
 use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::shared::hooks::use_engine;
 use crate::shared::panels::{seed_of, CopyLink, Notice};
@@ -55,14 +55,8 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("Knut Vik 5×5 (custom houses)", include_str!("../../../../../examples/variants/custom-knut-vik-5x5.txt")),
 ];
 
-/// The storage key of a puzzle's game, of the last puzzle, of the recent list.
-fn game_key(key: &str) -> String {
-    format!("pseudoku.sudoku.{key}")
-}
-const LAST_KEY: &str = "pseudoku.sudoku.last";
 /// The level of a newcomer's first sudoku.
 pub const FIRST_LEVEL: &str = "easy";
-const RECENT_KEY: &str = "pseudoku.sudoku.recent";
 const RECENT_MAX: usize = 12;
 
 /// A puzzle in the recent list.
@@ -73,13 +67,13 @@ struct Recent {
 }
 
 fn recent() -> Vec<Recent> {
-    browser::load_text(RECENT_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+    browser::load_text(storage::RECENT_SUDOKUS_KEY).and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
 }
 
 /// The game of a puzzle with its saved progress, if any; a damaged save is
 /// reported and left alone (it is overwritten only by new moves).
 fn with_saved(game: Game) -> Game {
-    let Some(text) = browser::load_text(&game_key(game.puzzle().key())) else { return game };
+    let Some(text) = browser::load_text(&storage::sudoku_key(game.puzzle().key())) else { return game };
     let restored = serde_json::from_str::<SavedGame>(&text)
         .map_err(|e| format!("it is damaged ({e})"))
         .and_then(|saved| game.clone().restore(saved));
@@ -119,9 +113,9 @@ fn initial(opening: &Opening) -> Table {
         },
         Opening::Seed(seed) => classic(*seed, None),
         Opening::Resume => {
-            let last = browser::load_text(LAST_KEY).and_then(|k| link::decode_shared(&k).ok());
+            let last = browser::load_text(storage::LAST_SUDOKU_KEY).and_then(|k| link::decode_shared(&k).ok());
             let saved_seed = |key: &str| {
-                browser::load_text(&game_key(key))
+                browser::load_text(&storage::sudoku_key(key))
                     .and_then(|t| serde_json::from_str::<SavedGame>(&t).ok())
                     .and_then(|s| s.seed)
             };
@@ -228,9 +222,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             list.retain(|r| &r.key != key);
             list.insert(0, Recent { key: key.clone(), title: title.clone() });
             list.truncate(RECENT_MAX);
-            let stored = browser::store_text(&game_key(key), &json)
-                .and_then(|()| browser::store_text(LAST_KEY, key))
-                .and_then(|()| browser::store_text(RECENT_KEY, &serde_json::to_string(&list).unwrap_or_default()));
+            let stored = browser::store_text(&storage::sudoku_key(key), &json)
+                .and_then(|()| browser::store_text(storage::LAST_SUDOKU_KEY, key))
+                .and_then(|()| {
+                    browser::store_text(storage::RECENT_SUDOKUS_KEY, &serde_json::to_string(&list).unwrap_or_default())
+                });
             if let Err(reason) = stored {
                 dispatcher.dispatch(TableAction::Game(Action::Notice(format!(
                     "Your game could not be saved: {reason}. You can keep playing."

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::browser;
+use crate::browser::{self, storage};
 use crate::engine::wire::WireSymmetry;
 use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
@@ -27,9 +27,6 @@ use crate::sudoku::play::controls::Keypad;
 use crate::sudoku::play::game::{key_symbol, Direction, Mode};
 use crate::sudoku::play::view::LAYOUTS;
 use crate::sudoku::set::state::{RegionDraft, SetAction, SudokuSetter};
-
-/// Where the setter's work is kept between visits.
-const SET_KEY: &str = "pseudoku.set";
 
 #[derive(Properties, PartialEq)]
 pub struct SetProps {
@@ -48,9 +45,11 @@ fn initial(open: Option<Rc<Variant>>) -> SudokuSetter {
         _ => None,
     };
     if let Some(v) = open {
-        return SudokuSetter::new(browser::lagging_work(SET_KEY).and_then(decode).unwrap_or_else(|| (*v).clone()));
+        return SudokuSetter::new(
+            browser::lagging_work(storage::SUDOKU_SETTER_KEY).and_then(decode).unwrap_or_else(|| (*v).clone()),
+        );
     }
-    let saved = browser::load_text(SET_KEY).and_then(decode);
+    let saved = browser::load_text(storage::SUDOKU_SETTER_KEY).and_then(decode);
     SudokuSetter::new(saved.unwrap_or_else(|| "size 9\n".parse().expect("the plain layout")))
 }
 
@@ -66,7 +65,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         let puzzle = setter.puzzle();
         use_effect_with(puzzle, |puzzle| {
             if let Ok(text) = link::encode_sudoku(puzzle) {
-                let _ = browser::keep_work(SET_KEY, &text, &format!("#e={text}"));
+                let _ = browser::keep_work(storage::SUDOKU_SETTER_KEY, &text, &format!("#e={text}"));
             }
         });
     }
