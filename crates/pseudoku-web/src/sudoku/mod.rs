@@ -2,5 +2,7 @@
 //! and the two screens, [`play`] and [`set`].
 
 pub mod board;
+pub mod catalogue;
+pub mod keys;
 pub mod play;
 pub mod set;

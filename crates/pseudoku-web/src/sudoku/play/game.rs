@@ -679,14 +679,6 @@ pub struct SavedGame {
     pub elapsed_ms: u64,
 }
 
-/// The key a typed character stands for, for a puzzle of `size` symbols:
-/// `1`–`9`, then `A`–`Z` (either case); `0`-based symbol.
-pub fn key_symbol(key: &str, size: usize) -> Option<Symbol> {
-    let mut chars = key.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
-    Symbol::from_char(c.to_ascii_uppercase()).filter(|s| s.index() < size)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -843,13 +835,5 @@ mod tests {
         let mut bad = g.saved();
         bad.marks.corner.pop();
         assert!(fresh.restore(bad).unwrap_err().contains("wrong number of cells"));
-    }
-
-    #[test]
-    fn keys_name_symbols_by_the_puzzles_alphabet() {
-        assert_eq!(key_symbol("5", 9), Some(Symbol::new(4)));
-        assert_eq!(key_symbol("a", 9), None, "A is the tenth symbol");
-        assert_eq!(key_symbol("a", 16), Some(Symbol::new(9)));
-        assert_eq!(key_symbol("F5", 9), None);
     }
 }

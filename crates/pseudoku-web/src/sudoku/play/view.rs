@@ -6,9 +6,8 @@ use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
-use pseudoku_core::format::{line, link, Variant};
+use pseudoku_core::format::{link, Variant};
 use pseudoku_core::layout::Geometry;
-use pseudoku_core::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
@@ -19,8 +18,10 @@ use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::shared::hooks::use_engine;
 use crate::shared::panels::{seed_of, CopyLink, Notice};
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
+use crate::sudoku::catalogue::{parse_puzzle, LAYOUTS};
+use crate::sudoku::keys::key_action;
 use crate::sudoku::play::controls::{houses_of, Keypad, Status};
-use crate::sudoku::play::game::{key_symbol, Action, Direction, Game, Mode, Puzzle, SavedGame};
+use crate::sudoku::play::game::{Action, Game, Puzzle, SavedGame};
 use crate::sudoku::play::table::{Table, TableAction};
 
 /// What the screen opens with.
@@ -33,27 +34,6 @@ pub enum Opening {
     /// The last game played, else a new classic 9×9.
     Resume,
 }
-
-/// Layouts for "new puzzle": a name and a variant file (its givens, if
-/// any, are a ready puzzle to open).
-pub const LAYOUTS: &[(&str, &str)] = &[
-    ("Classic 9×9", "size 9\n"),
-    ("Classic 4×4", "size 4\n"),
-    ("6×6, 2×3 boxes", "size 6\n"),
-    ("8×8, 2×4 boxes", "size 8\n"),
-    ("12×12, 3×4 boxes", "size 12\n"),
-    ("Classic 16×16", "size 16\n"),
-    ("Classic 25×25", "size 25\n"),
-    ("Diagonal 9×9", include_str!("../../../../../examples/variants/diagonal-9x9.txt")),
-    ("Jigsaw 9×9", include_str!("../../../../../examples/variants/jigsaw-9x9.txt")),
-    ("Samurai", include_str!("../../../../../examples/variants/samurai.txt")),
-    ("Sudoku Mix (15×15)", include_str!("../../../../../examples/variants/sudoku-mix.txt")),
-    ("Triathlon", include_str!("../../../../../examples/variants/triathlon.txt")),
-    ("Sudoku Pie (12 sectors, 6 rings)", include_str!("../../../../../examples/variants/sudoku-pie.txt")),
-    ("16×16 with diagonals (sudokuAlt)", include_str!("../../../../../examples/variants/sudokualt-16x16-diagonal.txt")),
-    ("12×12 boxes (example)", include_str!("../../../../../examples/variants/boxes-12x12.txt")),
-    ("Knut Vik 5×5 (custom houses)", include_str!("../../../../../examples/variants/custom-knut-vik-5x5.txt")),
-];
 
 /// The level of a newcomer's first sudoku.
 pub const FIRST_LEVEL: &str = "easy";
@@ -130,47 +110,6 @@ fn initial(opening: &Opening) -> Table {
                 _ => new_classic(browser::random_seed()),
             }
         }
-    }
-}
-
-/// A puzzle typed or pasted: a line (layout inferred from its length) or a
-/// variant file.
-pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
-    let text = text.trim();
-    const KEYWORDS: &[&str] = &[
-        "name",
-        "size",
-        "boxes",
-        "no-boxes",
-        "regions",
-        "diagonals",
-        "house",
-        "pie",
-        "cells",
-        "board",
-        "grid",
-        "givens",
-    ];
-    let first = text.split_whitespace().next().unwrap_or_default();
-    let is_file = text.lines().filter(|l| !l.trim().is_empty()).count() > 1
-        || first.starts_with('#')
-        || KEYWORDS.contains(&first);
-    if is_file {
-        let v: Variant = text.parse().map_err(|e| format!("This puzzle could not be read: {e}."))?;
-        if v.givens().is_none() {
-            return Err("This variant file has no givens; use “New puzzle” to make a puzzle of its layout.".into());
-        }
-        Ok(v)
-    } else {
-        let puzzle = line::parse_inferred(text).map_err(|e| format!("This puzzle could not be read: {e}."))?;
-        let layout_text = format!("size {}\n", puzzle.layout.size());
-        let base: Variant = layout_text.parse().map_err(|e| format!("{e}"))?;
-        if base.layout() != &puzzle.layout {
-            return Err(
-                "Only square grids with the squarest boxes are read from one line; paste a variant file.".into()
-            );
-        }
-        base.with_givens(Some(puzzle.givens)).map_err(|e| format!("This puzzle breaks its rules: {e}."))
     }
 }
 
@@ -548,107 +487,5 @@ fn making_panel(table: &Table, d: &UseReducerDispatcher<Table>) -> Html {
             <progress class="making-progress" {value} {max} aria-label="Making a puzzle"></progress>
             <button type="button" class="cancel" onclick={move |_| d.dispatch(TableAction::Cancel)}>{ "Cancel" }</button>
         </div>
-    }
-}
-
-/// The action for a key press, for a puzzle of `size` symbols.
-fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
-    let key = event.key();
-    let (ctrl, shift) = (event.ctrl_key() || event.meta_key(), event.shift_key());
-    if ctrl && (!shift || key.eq_ignore_ascii_case("z")) {
-        match key.to_ascii_lowercase().as_str() {
-            "z" if shift => return Some(Action::Redo),
-            "z" => return Some(Action::Undo),
-            "y" => return Some(Action::Redo),
-            "a" => return Some(Action::SelectAll),
-            _ => {}
-        }
-    }
-    if event.alt_key() {
-        return None;
-    }
-    let direction = match key.as_str() {
-        "ArrowUp" => Some(Direction::Up),
-        "ArrowDown" => Some(Direction::Down),
-        "ArrowLeft" => Some(Direction::Left),
-        "ArrowRight" => Some(Direction::Right),
-        _ => None,
-    };
-    if let Some(direction) = direction {
-        return Some(Action::Move { direction, extend: shift || ctrl });
-    }
-    match key.as_str() {
-        "Backspace" | "Delete" => return Some(Action::Clear),
-        "Escape" => return Some(Action::Deselect),
-        _ => {}
-    }
-    // With Shift held, a digit key's `key` is its shifted character: read
-    // the physical key instead.
-    let code = event.code();
-    let typed = code
-        .strip_prefix("Digit")
-        .or_else(|| code.strip_prefix("Numpad"))
-        .filter(|d| d.len() == 1)
-        .map(str::to_owned)
-        .unwrap_or(key.clone());
-    if typed == "0" || typed == "." {
-        return Some(Action::Clear);
-    }
-    if let Some(symbol) = key_symbol(&typed, size) {
-        // Shift with a letter symbol is only its capital: not a corner mark.
-        let letter = typed.chars().all(|c| c.is_ascii_alphabetic());
-        let corner = shift && (size <= 9 || !letter);
-        let mode = match (corner, ctrl) {
-            (true, true) => Some(Mode::Colour),
-            (true, false) => Some(Mode::Corner),
-            (false, true) => Some(Mode::Centre),
-            (false, false) => None,
-        };
-        return Some(Action::Enter { symbol, mode });
-    }
-    // Z X C V choose the mode, unless the letter is one of the puzzle's symbols.
-    let mode = match typed.to_ascii_lowercase().as_str() {
-        "z" => Mode::Value,
-        "x" => Mode::Corner,
-        "c" => Mode::Centre,
-        "v" => Mode::Colour,
-        _ => return None,
-    };
-    Some(Action::SetMode(mode))
-}
-
-/// Keys for tests: the symbol a key enters.
-pub fn typed_symbol(key: &str, size: usize) -> Option<Symbol> {
-    key_symbol(key, size)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pasted_puzzles_are_lines_or_variant_files() {
-        let v =
-            parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
-        assert_eq!(v.layout().size(), 9);
-        let samurai = include_str!("../../../../../examples/variants/samurai.txt");
-        assert_eq!(parse_puzzle(samurai).unwrap().layout().cell_count(), 369);
-        let err = parse_puzzle("53..7....6..195").unwrap_err();
-        assert!(err.contains("could not be read"), "{err}");
-        let err = parse_puzzle("size 9\n").unwrap_err();
-        assert!(err.contains("no givens"), "{err}");
-        let err = parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x")
-            .unwrap_err();
-        assert!(err.contains("character 81"), "{err}");
-        let err = parse_puzzle("55..............").unwrap_err();
-        assert!(err.contains("breaks its rules") || err.contains("could not be read"), "{err}");
-    }
-
-    #[test]
-    fn every_layout_of_the_panel_reads() {
-        for (name, text) in LAYOUTS {
-            let v: Variant = text.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(link::encode_sudoku(&v).is_ok(), "{name} has a link");
-        }
     }
 }

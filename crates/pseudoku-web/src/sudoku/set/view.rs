@@ -23,9 +23,10 @@ use crate::shared::hooks::use_engine;
 use crate::shared::panels::{seed_of, CopyLink, Notice};
 use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
+use crate::sudoku::catalogue::LAYOUTS;
+use crate::sudoku::keys::key_symbol;
 use crate::sudoku::play::controls::Keypad;
-use crate::sudoku::play::game::{key_symbol, Direction, Mode};
-use crate::sudoku::play::view::LAYOUTS;
+use crate::sudoku::play::game::{Direction, Mode};
 use crate::sudoku::set::state::{RegionDraft, SetAction, SudokuSetter};
 
 #[derive(Properties, PartialEq)]
