@@ -1,11 +1,14 @@
 //! Parts of the page that several screens show: the notice banner (news, a
-//! job done, or an error, each in its own style and role), the copy button
-//! that says whether it copied, and the seed field's reading.
+//! job done, or an error, each in its own style and role), the share link
+//! and its copy button (which says whether it copied), the SVG and PNG
+//! buttons, the example, layout and symmetry menus, and the seed field.
 
 use pseudoku_core::seed::seed_from_text;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::browser;
+use crate::engine::wire::WireSymmetry;
 
 /// How a message reads, which sets its style and its role: news and a job
 /// done are a `status` (read out politely), only an error is an `alert`.
@@ -105,5 +108,68 @@ pub fn seed_of(text: &str) -> u64 {
         browser::random_seed()
     } else {
         text.parse().unwrap_or_else(|_| seed_from_text(text))
+    }
+}
+
+/// The value of a `<select>`, or "" when it is not on the page.
+pub fn select_value(node: &NodeRef) -> String {
+    node.cast::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default()
+}
+
+/// The text of an `<input>`, or "" when it is not on the page.
+pub fn input_value(node: &NodeRef) -> String {
+    node.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default()
+}
+
+/// The seed a seed field asks for (see [`seed_of`]).
+pub fn seed_in(node: &NodeRef) -> u64 {
+    seed_of(&input_value(node))
+}
+
+/// A list's names as `<option>`s, valued by their index.
+pub fn name_options(list: &[(&str, &str)], selected: Option<usize>) -> Html {
+    html! {
+        { for list.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={selected == Some(i)}>{ *name }</option> }) }
+    }
+}
+
+/// The symmetry a generated sudoku's givens keep: a labelled menu.
+pub fn symmetry_picker(node: NodeRef, class: &'static str) -> Html {
+    html! {
+        <label>{ "Symmetry " }
+            <select ref={node} {class}>
+                <option value="none" selected=true>{ "None" }</option>
+                <option value="rot180">{ "Half turn" }</option>
+                <option value="mirror">{ "Mirror" }</option>
+                <option value="diagonal">{ "Diagonal" }</option>
+            </select>
+        </label>
+    }
+}
+
+/// The symmetry chosen in a [`symmetry_picker`].
+pub fn symmetry_in(node: &NodeRef) -> WireSymmetry {
+    match select_value(node).as_str() {
+        "rot180" => WireSymmetry::Rot180,
+        "mirror" => WireSymmetry::Mirror,
+        "diagonal" => WireSymmetry::Diagonal,
+        _ => WireSymmetry::None,
+    }
+}
+
+/// A share link to select and copy by hand.
+pub fn link_field(link: AttrValue, label: &'static str) -> Html {
+    html! {
+        <input type="text" class="link" readonly=true value={link} aria-label={label} />
+    }
+}
+
+/// The board as a file: SVG and PNG.
+pub fn export_buttons() -> Html {
+    html! {
+        <>
+            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
+            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
+        </>
     }
 }

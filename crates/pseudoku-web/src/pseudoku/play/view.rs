@@ -22,9 +22,9 @@ use crate::pseudoku::examples::EXAMPLES;
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
 use crate::shared::count::Count;
 use crate::shared::hooks::use_engine;
-use crate::shared::panels::{seed_of, CopyLink, Notice};
+use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, CopyLink, Notice};
 use pseudoku_core::partition::Instance;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayProps {
@@ -211,7 +211,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 Some("hard") => WireDifficulty::Hard,
                 _ => WireDifficulty::Medium,
             };
-            let seed = seed_of(&seed.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            let seed = seed_in(&seed);
             d.dispatch(PlayAction::Generate { size, difficulty, seed });
         })
     };
@@ -270,12 +270,11 @@ pub fn Play(props: &PlayProps) -> Html {
                         </ul>
                     }
                     <div class="share" role="group" aria-label="Share">
-                        <input type="text" class="link" readonly=true value={link.clone()} aria-label="Link to this challenge" />
+                        { link_field(AttrValue::from(link.clone()), "Link to this challenge") }
                         <div class="buttons">
                             <CopyLink link={AttrValue::from(link)} />
                             <button type="button" class="edit" onclick={on_edit}>{ "Edit" }</button>
-                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
-                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
+                            { export_buttons() }
                         </div>
                     </div>
                 </div>
@@ -285,7 +284,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <div class="row">
                     <label>{ "Example " }
                         <select ref={example_ref} class="play-example">
-                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
+                            { name_options(EXAMPLES, Some(0)) }
                         </select>
                     </label>
                     <button type="button" class="play-example-go" onclick={on_example}>{ "Play" }</button>

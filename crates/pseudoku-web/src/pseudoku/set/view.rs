@@ -21,8 +21,7 @@ use crate::pseudoku::examples::{EXAMPLES, SEED_PUZZLE};
 use crate::pseudoku::set::state::{Setter, SetterAction};
 use crate::shared::count::{counted, nodes_text, Count};
 use crate::shared::hooks::use_engine;
-use crate::shared::panels::seed_of;
-use crate::shared::panels::{CopyLink, Notice};
+use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, select_value, CopyLink, Notice};
 use crate::shared::walls::WallEdit;
 
 #[derive(Properties, PartialEq)]
@@ -134,7 +133,7 @@ pub fn Create(props: &CreateProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let size = select_value(&size).parse().unwrap_or(9);
             let latin = select_value(&kind) == "latin";
-            d.dispatch(SetterAction::Fill { size, latin, seed: seed_of(&input_value(&seed)) });
+            d.dispatch(SetterAction::Fill { size, latin, seed: seed_in(&seed) });
         })
     };
     let make_size = use_node_ref();
@@ -149,7 +148,7 @@ pub fn Create(props: &CreateProps) -> Html {
                 "hard" => WireDifficulty::Hard,
                 _ => WireDifficulty::Medium,
             };
-            d.dispatch(SetterAction::Construct { size, difficulty, seed: seed_of(&input_value(&seed)) });
+            d.dispatch(SetterAction::Construct { size, difficulty, seed: seed_in(&seed) });
         })
     };
     let on_paste_input = {
@@ -267,12 +266,11 @@ pub fn Create(props: &CreateProps) -> Html {
                     <div class="share" role="group" aria-label="Share">
                         <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title.clone()} oninput={on_title} /></label>
                         <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author.clone()} oninput={on_author} /></label>
-                        <input type="text" class="link" readonly=true value={link.clone()} aria-label="Link to play this challenge" />
+                        { link_field(AttrValue::from(link.clone()), "Link to play this challenge") }
                         <div class="buttons">
                             <CopyLink link={AttrValue::from(link)} />
                             <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
-                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
-                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
+                            { export_buttons() }
                         </div>
                     </div>
                 </div>
@@ -282,7 +280,7 @@ pub fn Create(props: &CreateProps) -> Html {
                 <div class="row">
                     <label>{ "Example " }
                         <select ref={example_ref} class="example">
-                            { for EXAMPLES.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
+                            { name_options(EXAMPLES, Some(0)) }
                         </select>
                     </label>
                     <button type="button" class="open-example" onclick={on_example}>{ "Open" }</button>
@@ -418,12 +416,4 @@ fn board_view(setter: &Setter) -> BoardView {
         focus: setter.focus,
         label: format!("Pseudoku grid being set, {n} by {n}, {} walls", instance.wall_count()),
     }
-}
-
-fn select_value(node: &NodeRef) -> String {
-    node.cast::<HtmlSelectElement>().map(|s| s.value()).unwrap_or_default()
-}
-
-fn input_value(node: &NodeRef) -> String {
-    node.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default()
 }

@@ -16,7 +16,9 @@ use yew::prelude::*;
 use crate::browser::{self, storage};
 use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::shared::hooks::use_engine;
-use crate::shared::panels::{seed_of, CopyLink, Notice};
+use crate::shared::panels::{
+    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
+};
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
 use crate::sudoku::catalogue::{parse_puzzle, LAYOUTS};
 use crate::sudoku::keys::key_action;
@@ -240,14 +242,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             let index =
                 layout_ref.cast::<HtmlSelectElement>().and_then(|s| s.value().parse::<usize>().ok()).unwrap_or(0);
             let (_, layout) = LAYOUTS[index.min(LAYOUTS.len() - 1)];
-            let symmetry = match symmetry_ref.cast::<HtmlSelectElement>().map(|s| s.value()).as_deref() {
-                Some("rot180") => WireSymmetry::Rot180,
-                Some("mirror") => WireSymmetry::Mirror,
-                Some("diagonal") => WireSymmetry::Diagonal,
-                _ => WireSymmetry::None,
-            };
+            let symmetry = symmetry_in(&symmetry_ref);
             let minimal = minimal_ref.cast::<HtmlInputElement>().is_some_and(|i| i.checked());
-            let seed = seed_of(&seed_ref.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            let seed = seed_in(&seed_ref);
             let level =
                 level_ref.cast::<HtmlSelectElement>().map(|s| s.value()).filter(|v| !v.is_empty() && v != "any");
             d.dispatch(TableAction::New { layout: layout.to_owned(), symmetry, minimal, seed, level });
@@ -357,7 +354,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         <p class="houses">{ houses_of(game).unwrap_or_else(|| "Select a cell to see its houses.".into()) }</p>
                     }
                     <div class="share" role="group" aria-label="Share">
-                        <input type="text" class="link" readonly=true value={share.clone()} aria-label="Link to this puzzle" />
+                        { link_field(AttrValue::from(share.clone()), "Link to this puzzle") }
                         <div class="buttons">
                             <CopyLink link={AttrValue::from(share)} />
                             <button type="button" class="edit" onclick={
@@ -365,8 +362,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                                 move |_| on_edit.emit(variant.clone())
                             }>{ "Edit" }</button>
                             <button type="button" class="print" onclick={Callback::from(|_: MouseEvent| browser::print())}>{ "Print" }</button>
-                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
-                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
+                            { export_buttons() }
                         </div>
                     </div>
                     if let Some(seed) = game.seed() {
@@ -380,17 +376,10 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                 <div class="row">
                     <label>{ "Variant " }
                         <select ref={layout_ref} class="variant">
-                            { for LAYOUTS.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={i == 0}>{ *name }</option> }) }
+                            { name_options(LAYOUTS, Some(0)) }
                         </select>
                     </label>
-                    <label>{ "Symmetry " }
-                        <select ref={symmetry_ref} class="symmetry">
-                            <option value="none" selected=true>{ "None" }</option>
-                            <option value="rot180">{ "Half turn" }</option>
-                            <option value="mirror">{ "Mirror" }</option>
-                            <option value="diagonal">{ "Diagonal" }</option>
-                        </select>
-                    </label>
+                    { symmetry_picker(symmetry_ref.clone(), "symmetry") }
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="seed-text" placeholder="random" size="8" /></label>
                     <label>{ "Difficulty " }
                         <select ref={level_ref} class="level">

@@ -16,11 +16,12 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::browser::{self, storage};
-use crate::engine::wire::WireSymmetry;
 use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
 use crate::shared::hooks::use_engine;
-use crate::shared::panels::{seed_of, CopyLink, Notice};
+use crate::shared::panels::{
+    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
+};
 use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
 use crate::sudoku::catalogue::LAYOUTS;
@@ -184,13 +185,8 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     let on_fill = {
         let (d, symmetry_ref, seed_ref) = (d.clone(), symmetry_ref.clone(), seed_ref.clone());
         Callback::from(move |_: MouseEvent| {
-            let symmetry = match symmetry_ref.cast::<HtmlSelectElement>().map(|s| s.value()).as_deref() {
-                Some("rot180") => WireSymmetry::Rot180,
-                Some("mirror") => WireSymmetry::Mirror,
-                Some("diagonal") => WireSymmetry::Diagonal,
-                _ => WireSymmetry::None,
-            };
-            let seed = seed_of(&seed_ref.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            let symmetry = symmetry_in(&symmetry_ref);
+            let seed = seed_in(&seed_ref);
             d.dispatch(SetAction::FillAndCut { symmetry, seed });
         })
     };
@@ -269,13 +265,12 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         <label>{ "Rules " }<input type="text" class="rules" maxlength="250" value={setter.rules()}
                             placeholder="Normal sudoku rules apply." oninput={on_text(SetAction::SetRules)} /></label>
                         if let Some(share) = share.clone() {
-                            <input type="text" class="link" readonly=true value={share.clone()} aria-label="Link to play this puzzle" />
+                            { link_field(AttrValue::from(share.clone()), "Link to play this puzzle") }
                         }
                         <div class="buttons">
                             <CopyLink link={share.map(AttrValue::from)} />
                             <button type="button" class="primary play-this" disabled={!unique} onclick={on_play}>{ "Play this" }</button>
-                            <button type="button" class="svg" onclick={Callback::from(|_: MouseEvent| browser::download_svg("pseudoku"))}>{ "SVG" }</button>
-                            <button type="button" class="png" onclick={Callback::from(|_: MouseEvent| browser::download_png("pseudoku"))}>{ "PNG" }</button>
+                            { export_buttons() }
                         </div>
                     </div>
                 </div>
@@ -285,7 +280,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                 <div class="row">
                     <label>{ "Layout " }
                         <select ref={layout_ref} class="set-layout">
-                            { for LAYOUTS.iter().enumerate().map(|(i, (name, _))| html! { <option value={i.to_string()} selected={current == Some(i)}>{ *name }</option> }) }
+                            { name_options(LAYOUTS, current) }
                             if current.is_none() {
                                 <option value="custom" selected=true disabled=true>{ "Custom" }</option>
                             }
@@ -294,14 +289,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                     <button type="button" class="use-layout" onclick={on_layout}>{ "Start blank" }</button>
                 </div>
                 <div class="row">
-                    <label>{ "Symmetry " }
-                        <select ref={symmetry_ref} class="set-symmetry">
-                            <option value="none" selected=true>{ "None" }</option>
-                            <option value="rot180">{ "Half turn" }</option>
-                            <option value="mirror">{ "Mirror" }</option>
-                            <option value="diagonal">{ "Diagonal" }</option>
-                        </select>
-                    </label>
+                    { symmetry_picker(symmetry_ref.clone(), "set-symmetry") }
                     <label>{ "Seed " }<input ref={seed_ref} type="text" class="set-seed" placeholder="random" size="8" /></label>
                     <button type="button" class="fill-cut" disabled={busy || setter.draft.as_ref().is_some_and(|d| d.drawn.map().is_none())} onclick={on_fill}>{ "Fill and cut" }</button>
                 </div>
@@ -372,7 +360,7 @@ fn region_tools(draft: &RegionDraft, d: &UseReducerDispatcher<SudokuSetter>, bus
     let on_random = {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| {
-            let seed = seed_of(&seed.cast::<HtmlInputElement>().map(|i| i.value()).unwrap_or_default());
+            let seed = seed_in(&seed);
             d.dispatch(SetAction::RandomRegions { seed })
         })
     };
