@@ -5,13 +5,11 @@
 
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
 use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Problem};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
-use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -21,7 +19,7 @@ use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
 use crate::pseudoku::examples::EXAMPLES;
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
 use crate::shared::count::Count;
-use crate::shared::hooks::use_engine;
+use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, CopyLink, Notice};
 use pseudoku_core::partition::Instance;
 use web_sys::HtmlSelectElement;
@@ -100,28 +98,9 @@ pub fn Play(props: &PlayProps) -> Html {
     }
     // Keys: arrows move; a colour's number (1–9, then letters) paints the
     // cell; Backspace clears it; Ctrl+Z / Ctrl+Y undo and redo.
-    {
-        let dispatcher = player.dispatcher();
-        let (n, focus) = (player.instance().size(), player.focus);
-        use_effect_with((n, focus), move |&(n, focus)| {
-            let document = gloo_utils::document();
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if browser::typing_in_field(event) {
-                    return;
-                }
-                let actions = play_keys(event, n, focus);
-                if !actions.is_empty() {
-                    event.prevent_default();
-                }
-                for action in actions {
-                    dispatcher.dispatch(action);
-                }
-            });
-            move || drop(listener)
-        });
-    }
+    use_keys(player.dispatcher(), (player.instance().size(), player.focus), |event, &(n, focus)| {
+        play_keys(event, n, focus)
+    });
 
     let d = player.dispatcher();
     let dispatch = |action: PlayAction| {

@@ -6,11 +6,9 @@
 
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance};
-use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -20,7 +18,7 @@ use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
 use crate::pseudoku::examples::{EXAMPLES, SEED_PUZZLE};
 use crate::pseudoku::set::state::{Setter, SetterAction};
 use crate::shared::count::{counted, nodes_text, Count};
-use crate::shared::hooks::use_engine;
+use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, select_value, CopyLink, Notice};
 use crate::shared::walls::WallEdit;
 
@@ -67,27 +65,9 @@ pub fn Create(props: &CreateProps) -> Html {
         });
     }
     // Keys: arrows move, Shift+arrow toggles that side's wall, Ctrl+Z / Ctrl+Y undo and redo.
-    {
-        let dispatcher = setter.dispatcher();
-        let (n, focus) = (setter.instance().size(), setter.focus);
-        use_effect_with((n, focus), move |&(n, focus)| {
-            let document = gloo_utils::document();
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if browser::typing_in_field(event) {
-                    return;
-                }
-                let action = match setter_key(event, n, focus) {
-                    Some(action) => action,
-                    None => return,
-                };
-                event.prevent_default();
-                dispatcher.dispatch(action);
-            });
-            move || drop(listener)
-        });
-    }
+    use_keys(setter.dispatcher(), (setter.instance().size(), setter.focus), |event, &(n, focus)| {
+        setter_key(event, n, focus).into_iter().collect()
+    });
 
     let dispatch = |action: SetterAction| {
         let d = setter.dispatcher();

@@ -4,18 +4,16 @@
 
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
 use pseudoku_core::format::{link, Variant};
 use pseudoku_core::layout::Geometry;
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::browser::{self, storage};
 use crate::engine::wire::{HintWire, WireSymmetry};
-use crate::shared::hooks::use_engine;
+use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{
     export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
 };
@@ -193,25 +191,10 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         });
     }
     // Keyboard first.
-    {
-        let dispatcher = table.dispatcher();
-        let size = table.game.as_ref().map_or(9, |g| g.layout().size());
-        use_effect_with(size, move |&size| {
-            let document = gloo_utils::document();
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&document, "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if browser::typing_in_field(event) {
-                    return;
-                }
-                if let Some(action) = key_action(event, size) {
-                    event.prevent_default();
-                    dispatcher.dispatch(TableAction::Game(action));
-                }
-            });
-            move || drop(listener)
-        });
-    }
+    let size = table.game.as_ref().map_or(9, |g| g.layout().size());
+    use_keys(table.dispatcher(), size, |event, &size| {
+        key_action(event, size).map(TableAction::Game).into_iter().collect()
+    });
     // Focus follows the selection, for screen readers.
     use_effect_with(table.game.as_ref().and_then(Game::selected), |selected| {
         if let Some(cell) = selected {

@@ -7,18 +7,16 @@
 
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
 use pseudoku_core::format::{line, link, Variant};
 use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::partition::Edge;
-use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::browser::{self, storage};
 use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
-use crate::shared::hooks::use_engine;
+use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{
     export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
 };
@@ -72,57 +70,11 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         });
     }
     // Keys: arrows move, symbols enter givens, Backspace clears, Ctrl+Z/Y.
-    {
-        let dispatcher = setter.dispatcher();
-        let size = setter.layout().size();
-        let focus = setter.selected.map_or(0, CellId::index);
-        let drawing = setter.draft.as_ref().map(|d| d.n);
-        use_effect_with((size, focus, drawing), move |&(size, focus, drawing)| {
-            let options = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&gloo_utils::document(), "keydown", options, move |event| {
-                let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if browser::typing_in_field(event) {
-                    return;
-                }
-                let key = event.key();
-                let action = if event.ctrl_key() || event.meta_key() {
-                    match key.to_ascii_lowercase().as_str() {
-                        "z" if event.shift_key() => Some(SetAction::Redo),
-                        "z" => Some(SetAction::Undo),
-                        "y" => Some(SetAction::Redo),
-                        _ => None,
-                    }
-                } else if let (Some(n), true) = (drawing, event.shift_key()) {
-                    // Drawing regions: Shift+arrow toggles that side's wall.
-                    let (row, col) = (focus / n, focus % n);
-                    let other = match key.as_str() {
-                        "ArrowUp" if row > 0 => Some(focus - n),
-                        "ArrowDown" if row + 1 < n => Some(focus + n),
-                        "ArrowLeft" if col > 0 => Some(focus - 1),
-                        "ArrowRight" if col + 1 < n => Some(focus + 1),
-                        _ => None,
-                    };
-                    other
-                        .and_then(|o| Edge::new(n, CellId(focus as u32), CellId(o as u32)))
-                        .map(|e| SetAction::Wall(WallEdit::Toggle(e)))
-                } else {
-                    match key.as_str() {
-                        "ArrowUp" => Some(SetAction::Move(Direction::Up)),
-                        "ArrowDown" => Some(SetAction::Move(Direction::Down)),
-                        "ArrowLeft" => Some(SetAction::Move(Direction::Left)),
-                        "ArrowRight" => Some(SetAction::Move(Direction::Right)),
-                        "Backspace" | "Delete" | "0" | "." => Some(SetAction::Clear),
-                        _ => key_symbol(&key, size).map(SetAction::Enter),
-                    }
-                };
-                if let Some(action) = action {
-                    event.prevent_default();
-                    dispatcher.dispatch(action);
-                }
-            });
-            move || drop(listener)
-        });
-    }
+    let focus = setter.selected.map_or(0, CellId::index);
+    let drawing = setter.draft.as_ref().map(|d| d.n);
+    use_keys(setter.dispatcher(), (setter.layout().size(), focus, drawing), |event, &(size, focus, drawing)| {
+        set_key(event, size, focus, drawing).into_iter().collect()
+    });
 
     let d = setter.dispatcher();
     let act = |action: SetAction| {
@@ -434,4 +386,41 @@ fn known_layout(layout: &Layout) -> Option<usize> {
     KNOWN.with(|known| {
         known.iter().position(|l| l.as_ref().is_some_and(|l| l.cell_count() == layout.cell_count() && l == layout))
     })
+}
+
+/// The action for a key press on the sudoku setter: `focus` is the selected
+/// cell, `drawing` the side of the grid while regions are drawn.
+fn set_key(event: &KeyboardEvent, size: usize, focus: usize, drawing: Option<usize>) -> Option<SetAction> {
+    let key = event.key();
+    let action = if event.ctrl_key() || event.meta_key() {
+        match key.to_ascii_lowercase().as_str() {
+            "z" if event.shift_key() => Some(SetAction::Redo),
+            "z" => Some(SetAction::Undo),
+            "y" => Some(SetAction::Redo),
+            _ => None,
+        }
+    } else if let (Some(n), true) = (drawing, event.shift_key()) {
+        // Drawing regions: Shift+arrow toggles that side's wall.
+        let (row, col) = (focus / n, focus % n);
+        let other = match key.as_str() {
+            "ArrowUp" if row > 0 => Some(focus - n),
+            "ArrowDown" if row + 1 < n => Some(focus + n),
+            "ArrowLeft" if col > 0 => Some(focus - 1),
+            "ArrowRight" if col + 1 < n => Some(focus + 1),
+            _ => None,
+        };
+        other
+            .and_then(|o| Edge::new(n, CellId(focus as u32), CellId(o as u32)))
+            .map(|e| SetAction::Wall(WallEdit::Toggle(e)))
+    } else {
+        match key.as_str() {
+            "ArrowUp" => Some(SetAction::Move(Direction::Up)),
+            "ArrowDown" => Some(SetAction::Move(Direction::Down)),
+            "ArrowLeft" => Some(SetAction::Move(Direction::Left)),
+            "ArrowRight" => Some(SetAction::Move(Direction::Right)),
+            "Backspace" | "Delete" | "0" | "." => Some(SetAction::Clear),
+            _ => key_symbol(&key, size).map(SetAction::Enter),
+        }
+    };
+    action
 }
