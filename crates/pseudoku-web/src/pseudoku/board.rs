@@ -13,8 +13,7 @@ use pseudoku_core::symbol::index_to_char;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
-/// Side of a cell in SVG units.
-pub const UNIT: f64 = 10.0;
+use crate::shared::svg::UNIT;
 
 /// How far from an edge (in cells) a pointer still hits it.
 pub const EDGE_TOLERANCE: f64 = 0.3;

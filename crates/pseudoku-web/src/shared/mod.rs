@@ -7,4 +7,5 @@ pub mod hooks;
 pub mod panels;
 pub mod reducer;
 pub mod requests;
+pub mod svg;
 pub mod walls;

@@ -17,10 +17,8 @@ use web_sys::PointerEvent;
 use yew::prelude::*;
 
 use crate::engine::wire::HintWire;
+use crate::shared::svg::UNIT;
 use crate::sudoku::play::game::{abstract_columns, Checked, Game};
-
-/// Side of a board cell in SVG units.
-const UNIT: f64 = 10.0;
 
 /// What one cell shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -244,6 +242,21 @@ struct Shape {
     rect: Option<(f64, f64)>,
 }
 
+impl Shape {
+    /// The square cell at `row`, `col` of a board (or of a custom layout's
+    /// grid by index).
+    fn square(row: usize, col: usize) -> Shape {
+        let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
+        Shape {
+            outline: html! { <rect class="bg" x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} /> },
+            cx: x + UNIT / 2.0,
+            cy: y + UNIT / 2.0,
+            side: UNIT,
+            rect: Some((x, y)),
+        }
+    }
+}
+
 fn pie_point(cx: f64, r: f64, angle: f64) -> (f64, f64) {
     (cx + r * angle.cos(), cx + r * angle.sin())
 }
@@ -255,14 +268,7 @@ fn shape(layout: &Layout, cell: CellId) -> Shape {
     match layout.geometry() {
         Geometry::Board { .. } => {
             let (row, col) = layout.position(cell).unwrap_or((0, 0));
-            let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
-            Shape {
-                outline: html! { <rect class="bg" x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} /> },
-                cx: x + UNIT / 2.0,
-                cy: y + UNIT / 2.0,
-                side: UNIT,
-                rect: Some((x, y)),
-            }
+            Shape::square(row, col)
         }
         Geometry::Pie { sectors, rings } => {
             let (s, r) = (cell.index() / rings, cell.index() % rings);
@@ -282,14 +288,7 @@ fn shape(layout: &Layout, cell: CellId) -> Shape {
         Geometry::Abstract => {
             let cols = abstract_columns(layout.cell_count());
             let (row, col) = (cell.index() / cols, cell.index() % cols);
-            let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
-            Shape {
-                outline: html! { <rect class="bg" x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} /> },
-                cx: x + UNIT / 2.0,
-                cy: y + UNIT / 2.0,
-                side: UNIT,
-                rect: Some((x, y)),
-            }
+            Shape::square(row, col)
         }
     }
 }
