@@ -1,7 +1,8 @@
 //! Jigsaw regions drawn as walls in the sudoku setter: the groups of cells
 //! that no wall separates, which of them are not yet regions (the wrong
 //! size, or a wall that ends inside one), and the walls of a region map.
-//! Pure functions of an `n × n` grid; the setter's reducer owns the walls.
+//! Pure functions of an `n × n` grid, and the [`RegionDraft`] the setter's
+//! reducer keeps while regions are drawn.
 
 use std::collections::BTreeSet;
 
@@ -90,6 +91,22 @@ pub fn drawn(n: usize, walls: &BTreeSet<Edge>) -> Drawn {
 /// The walls of a region map: every edge between two regions.
 pub fn borders(n: usize, map: &[usize]) -> BTreeSet<Edge> {
     Edge::borders(n, map).collect()
+}
+
+/// Jigsaw regions being drawn: the walls on the `n × n` grid and the
+/// groups they make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDraft {
+    pub n: usize,
+    pub walls: BTreeSet<Edge>,
+    pub drawn: Drawn,
+}
+
+impl RegionDraft {
+    pub fn new(n: usize, walls: BTreeSet<Edge>) -> RegionDraft {
+        let drawn = drawn(n, &walls);
+        RegionDraft { n, walls, drawn }
+    }
 }
 
 #[cfg(test)]

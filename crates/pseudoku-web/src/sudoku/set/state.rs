@@ -20,7 +20,7 @@ use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
 use crate::shared::walls::{Stroke, WallEdit, WallStep};
 use crate::sudoku::play::game::{neighbour, Direction};
-use crate::sudoku::set::jigsaw::{self as regions, Drawn};
+use crate::sudoku::set::jigsaw::{self as regions, RegionDraft};
 
 /// Solutions are counted up to this many.
 pub const SOLUTION_LIMIT: u64 = 1000;
@@ -38,22 +38,6 @@ pub struct SetAnalysis {
     pub conflicts: Vec<CellId>,
     pub rating: Option<(u16, String, String)>,
     pub failed: Option<String>,
-}
-
-/// Jigsaw regions being drawn: the walls on the `n × n` grid and the
-/// groups they make.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RegionDraft {
-    pub n: usize,
-    pub walls: BTreeSet<Edge>,
-    pub drawn: Drawn,
-}
-
-impl RegionDraft {
-    fn new(n: usize, walls: BTreeSet<Edge>) -> RegionDraft {
-        let drawn = regions::drawn(n, &walls);
-        RegionDraft { n, walls, drawn }
-    }
 }
 
 /// What undo and redo go back and forth between.

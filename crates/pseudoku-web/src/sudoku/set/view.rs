@@ -26,7 +26,8 @@ use crate::sudoku::catalogue::LAYOUTS;
 use crate::sudoku::keys::key_symbol;
 use crate::sudoku::play::controls::Keypad;
 use crate::sudoku::play::game::{Direction, Mode};
-use crate::sudoku::set::state::{RegionDraft, SetAction, SudokuSetter};
+use crate::sudoku::set::jigsaw::RegionDraft;
+use crate::sudoku::set::state::{SetAction, SudokuSetter};
 
 #[derive(Properties, PartialEq)]
 pub struct SetProps {
