@@ -1,8 +1,7 @@
 //! Every screen's state is a reducer of the same shape: `apply(&self,
 //! action) -> Option<Self>` gives the next state, or `None` when the
 //! action changes nothing (then Yew keeps the old state and renders
-//! nothing). [`reducer!`](crate::shared::reducer::reducer) makes such a
-//! type Yew's `Reducible`.
+//! nothing). `reducer!` makes such a type Yew's `Reducible`.
 
 /// `reducer!(State, Action)`: `impl yew::Reducible for State` through
 /// `State::apply`, keeping the old state when it returns `None`.
