@@ -2,9 +2,10 @@
 //! first answers, what they agree on, walls that could go), and the words
 //! the screens show for it.
 
+use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Partition};
 
-use crate::engine::wire::Agreement;
+use crate::engine::wire::{Agreement, Body};
 use crate::shared::count::{nodes_text, Count};
 
 /// Answers are counted up to this many.
@@ -24,6 +25,33 @@ pub struct Analysis {
     pub redundant: Vec<Edge>,
     /// The analysis failed.
     pub failed: Option<String>,
+}
+
+impl Analysis {
+    /// Takes in a worker's reply about the answers of an `n × n` instance
+    /// (progress, the count and first answers, what they agree on, walls
+    /// that could go, a failure); gives back any other body untouched.
+    pub fn receive(&mut self, n: usize, body: Body) -> Result<(), Body> {
+        match body {
+            Body::Progress { nodes, answers } => self.progress = Some((nodes, answers)),
+            Body::Counted { answers_found, exact, answers } => {
+                self.count = Some(Count { found: answers_found, exact });
+                self.answers = answers
+                    .iter()
+                    .filter_map(|labels| {
+                        Partition::from_labels(n, &labels.iter().map(|&l| usize::from(l)).collect::<Vec<_>>())
+                    })
+                    .collect();
+            }
+            Body::Explained(agreement) => self.agreement = Some(agreement),
+            Body::Redundant { walls } => {
+                self.redundant = walls.iter().filter_map(|&(a, b)| Edge::new(n, CellId(a), CellId(b))).collect();
+            }
+            Body::Failed { message } => self.failed = Some(message),
+            other => return Err(other),
+        }
+        Ok(())
+    }
 }
 
 /// `no answer`, `exactly one answer`, `N answers`, `at least K answers`,

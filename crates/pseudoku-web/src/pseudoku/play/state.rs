@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
 use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
-use crate::shared::count::Count;
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -400,25 +399,15 @@ impl Player {
                 if reply.id != self.analysis_id {
                     return None;
                 }
-                let n = self.instance().size();
-                match reply.body {
-                    Body::Progress { nodes, answers } => next.analysis.progress = Some((nodes, answers)),
-                    Body::Counted { answers_found, exact, answers } => {
-                        next.analysis.count = Some(Count { found: answers_found, exact });
-                        next.analysis.answers = answers
-                            .iter()
-                            .filter_map(|l| Partition::from_labels(n, &l.iter().map(|&x| x.into()).collect::<Vec<_>>()))
-                            .collect();
-                    }
-                    Body::Explained(agreement) => {
-                        next.analysis.agreement = Some(agreement);
-                        if self.hint_pending {
-                            next.hint = next.find_hint();
-                            next.hint_pending = false;
-                        }
-                    }
-                    Body::Failed { message } => next.analysis.failed = Some(message),
-                    _ => return None,
+                // The player has no use for walls that could go.
+                if matches!(reply.body, Body::Redundant { .. }) {
+                    return None;
+                }
+                let explained = matches!(reply.body, Body::Explained(_));
+                next.analysis.receive(self.instance().size(), reply.body).ok()?;
+                if explained && self.hint_pending {
+                    next.hint = next.find_hint();
+                    next.hint_pending = false;
                 }
             }
             PlayAction::DismissNotice => {

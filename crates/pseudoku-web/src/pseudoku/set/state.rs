@@ -9,13 +9,11 @@
 use std::rc::Rc;
 
 use pseudoku_core::format::link::Challenge;
-use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance, Partition};
 
 use crate::engine::wire::{Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT};
 use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
 use crate::shared::count::counted;
-use crate::shared::count::Count;
 use crate::shared::history::History;
 use crate::shared::panels::Message;
 use crate::shared::reducer::reducer;
@@ -362,26 +360,7 @@ impl Setter {
         if reply.id != self.analysis_id {
             return None;
         }
-        let n = self.instance.size();
-        match reply.body {
-            Body::Progress { nodes, answers } => next.analysis.progress = Some((nodes, answers)),
-            Body::Counted { answers_found, exact, answers } => {
-                next.analysis.count = Some(Count { found: answers_found, exact });
-                next.analysis.answers = answers
-                    .iter()
-                    .filter_map(|labels| {
-                        Partition::from_labels(n, &labels.iter().map(|&l| usize::from(l)).collect::<Vec<_>>())
-                    })
-                    .collect();
-            }
-            Body::Explained(agreement) => next.analysis.agreement = Some(agreement),
-            Body::Redundant { walls } => {
-                next.analysis.redundant =
-                    walls.iter().filter_map(|&(a, b)| Edge::new(n, CellId(a), CellId(b))).collect();
-            }
-            Body::Failed { message } => next.analysis.failed = Some(message),
-            _ => return None,
-        }
+        next.analysis.receive(self.instance.size(), reply.body).ok()?;
         Some(next)
     }
 }
@@ -390,8 +369,11 @@ reducer!(Setter, SetterAction);
 
 #[cfg(test)]
 mod tests {
+    use pseudoku_core::layout::CellId;
+
     use super::*;
     use crate::pseudoku::examples::{SEED_PUZZLE, SEED_PUZZLE_GRID};
+    use crate::shared::count::Count;
 
     fn seed() -> Setter {
         Setter::new(SEED_PUZZLE.parse().unwrap())
