@@ -132,14 +132,19 @@ fn read_variant(text: &str) -> Result<Variant, String> {
     text.parse::<Variant>().map_err(|e| format!("The puzzle could not be read: {e}."))
 }
 
+/// A variant file and its givens (none when it has no `givens`).
+fn variant_and_givens(text: &str) -> Result<(Variant, Vec<Option<pseudoku_core::symbol::Symbol>>), String> {
+    let variant = read_variant(text)?;
+    let givens = variant.givens().map_or_else(|| vec![None; variant.layout().cell_count()], <[_]>::to_vec);
+    Ok((variant, givens))
+}
+
 fn solve(text: &str) -> Body {
-    let variant = match read_variant(text) {
-        Ok(v) => v,
+    let (variant, givens) = match variant_and_givens(text) {
+        Ok(read) => read,
         Err(message) => return Body::Failed { message },
     };
-    let layout = variant.layout();
-    let blank = vec![None; layout.cell_count()];
-    let givens = variant.givens().unwrap_or(&blank);
+    let (layout, givens) = (variant.layout(), &givens[..]);
     let mut solver = Solver::new(layout);
     match solver.uniqueness(givens) {
         Uniqueness::Unique(solution) => {
@@ -303,13 +308,11 @@ fn rate_variant(text: &str) -> Body {
 /// that miss the answer, then the easiest step from the player's grid
 /// (their marks standing for the candidates of the cells that have some).
 fn hint(text: &str, values: &str, centre: &[u64]) -> Body {
-    let variant = match read_variant(text) {
-        Ok(v) => v,
+    let (variant, givens) = match variant_and_givens(text) {
+        Ok(read) => read,
         Err(message) => return Body::Failed { message },
     };
-    let layout = variant.layout();
-    let blank = vec![None; layout.cell_count()];
-    let givens = variant.givens().unwrap_or(&blank);
+    let (layout, givens) = (variant.layout(), &givens[..]);
     let Some(solution) = Solver::new(layout).solve(givens) else {
         return Body::Failed { message: "This puzzle has no solution, so there is no hint.".into() };
     };
