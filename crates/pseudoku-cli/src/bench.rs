@@ -232,6 +232,84 @@ pub fn construct(size: usize, difficulty: partition::Difficulty, first: u64, cou
     Ok(failures == 0)
 }
 
+/// Decodes every link of `file` (one per line: a whole address, a fragment
+/// or the bare text; without a file, [`hostile_links`]) as `link --decode`
+/// does, three times each, and prints each one's outcome with its worst
+/// time, then the timing over all.
+pub fn link(file: Option<&Path>) -> Result<bool> {
+    let lines = match file {
+        Some(file) => read_lines(Some(file))?,
+        None => hostile_links()
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| crate::input::InputLine { number: i + 1, text })
+            .collect(),
+    };
+    if lines.is_empty() {
+        bail!("no link to decode");
+    }
+    let mut times = Vec::with_capacity(lines.len());
+    for line in &lines {
+        let mut worst = Duration::ZERO;
+        let mut outcome = String::new();
+        for _ in 0..3 {
+            let t = Instant::now();
+            let decoded = crate::pseudoku::decode_url(&line.text);
+            worst = worst.max(t.elapsed());
+            outcome = match decoded {
+                Ok(pseudoku_core::format::link::Shared::Sudoku(v)) => {
+                    format!("a sudoku of {} cells", v.layout().cell_count())
+                }
+                Ok(pseudoku_core::format::link::Shared::Pseudoku(c)) => {
+                    format!("a {0}×{0} Pseudoku challenge", c.instance.size())
+                }
+                Err(e) => format!("refused: {e}"),
+            };
+        }
+        times.push(worst);
+        let shown: String = outcome.chars().take(110).collect();
+        println!("line {} ({} characters): {:.2} ms, {shown}", line.number, line.text.len(), worst.as_secs_f64() * 1e3);
+    }
+    println!("{} links", lines.len());
+    println!("pseudoku: {}", Timing::of(&mut times));
+    Ok(true)
+}
+
+/// The hostile links of issue 26, as addresses: boards of 200, 400 and 809
+/// grids of 35×35 (apart, with a wrong cell count; and overlapping, so
+/// that nearly every house is new), the largest boards still accepted (17
+/// overlapping grids, 13 apart), and fragments of 64 KiB of `&` parts, of
+/// percent-escapes, and of a megabyte.
+fn hostile_links() -> Vec<String> {
+    use base64::Engine as _;
+    let board = |k: usize, step: usize| {
+        let mut text = "size 35\nboard 1024x1024\n".to_string();
+        for i in 0..k {
+            text += &format!("grid {} {}\n", (i / 29) * step, (i % 29) * step);
+        }
+        text
+    };
+    let link = |layout: &str, cells: u16| {
+        let mut bytes = vec![1, 2, 35];
+        bytes.extend((layout.len() as u16).to_be_bytes());
+        bytes.extend(layout.as_bytes());
+        bytes.extend(cells.to_be_bytes());
+        bytes.extend(vec![0; usize::from(cells).div_ceil(8)]);
+        bytes.push(0);
+        format!("https://example.org/#p={}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+    };
+    let mut links: Vec<String> = [200, 400, 809].iter().map(|&k| link(&board(k, 35), 1225)).collect();
+    // Overlapping grids one apart: cells of the union of their squares.
+    let covered = |k: usize| (k.div_ceil(29) - 1 + 35) * (k.min(29) - 1 + 35);
+    links.extend([78, 256, 809].iter().map(|&k| link(&board(k, 1), covered(k) as u16)));
+    links.push(link(&board(17, 1), covered(17) as u16));
+    links.push(link(&board(13, 35), 13 * 1225));
+    links.push(format!("https://example.org/#{}", "x=1&".repeat(16_000)));
+    links.push(format!("https://example.org/#p={}", "%41".repeat(21_000)));
+    links.push(format!("https://example.org/#p={}", "A".repeat(1 << 20)));
+    links
+}
+
 fn fail(failures: &mut u64, what: String) {
     *failures += 1;
     println!("error: {what}");

@@ -15,16 +15,18 @@ use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::{Count, Uniqueness};
+use pseudoku_core::solver::{Count, SearchEnd};
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
 mod book;
+mod budget;
 mod grids;
 mod input;
 mod pseudoku;
 mod rate;
 
+use budget::{default_budget, search_within, Status};
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
 #[derive(Parser)]
@@ -36,14 +38,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve puzzles, one per line: prints each solution, `unsolvable` or `error: …`.
+    /// Solve puzzles, one per line: prints each solution, `unsolvable` or `error: …`. A puzzle whose search
+    /// passes --budget nodes gets an `error:` line saying so, and the exit status is 3.
     Solve(Input),
     /// Rate puzzles, one per line, on the Sudoku Explainer scale: prints `<SE rating> <level> <hardest technique>`
     /// (`--json`: with every step).
     Rate(Input),
     /// The easiest next step of each grid (a puzzle line, entries included), as a sentence (`--json`: the step).
     Hint(Input),
-    /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`.
+    /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`. A count that passes --budget
+    /// search nodes gets an `error:` line with the solutions found so far, and the exit status is 3.
     Count {
         /// Stop counting at this many solutions.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -100,7 +104,7 @@ enum Command {
         /// Print each answer after the count, as N² region labels.
         #[arg(long)]
         all: bool,
-        /// Give up on an instance after this many search nodes (an `error:` line).
+        /// Give up on an instance after this many search nodes (an `error:` line; the exit status is then 3).
         #[arg(long, value_name = "NODES")]
         budget: Option<u64>,
         /// Instances one per line (standard input when absent).
@@ -134,10 +138,10 @@ enum Command {
         #[arg(long, value_name = "A")]
         author: Option<String>,
         /// The lines are sudoku puzzles in the line format (layout inferred from the length), not Pseudoku instances.
-        #[arg(long, conflicts_with = "edit")]
+        #[arg(long)]
         sudoku: bool,
         /// The lines are sudoku puzzles of this variant file's layout; with no FILE, the variant file's own puzzle.
-        #[arg(long, value_name = "FILE", conflicts_with = "edit")]
+        #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
         /// Print the puzzle of each link instead (a whole link, its fragment `#p=…` or `#e=…`, or just the text
         /// after `=`): a Pseudoku instance after `# title:` and `# author:` lines when it has them; a sudoku as its
@@ -194,6 +198,19 @@ struct Input {
     /// Print one JSON object per line.
     #[arg(long)]
     json: bool,
+    /// Give up on a puzzle after this many search nodes (a node is one guess): its line says so, and the exit
+    /// status is 3 (1 when a line is an error for another reason). Default: 10,000,000 on a 9×9 and fewer on
+    /// larger grids, whose nodes cost more (10,000,000 × (81 / cells)², at least 100): seconds of work at any
+    /// size. Rating and hints search only to check the solutions; their logic is not counted.
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    budget: Option<u64>,
+}
+
+impl Input {
+    /// The node budget for a puzzle of `layout`: `--budget`, or the default.
+    fn budget(&self, layout: &Layout) -> u64 {
+        self.budget.unwrap_or_else(|| default_budget(layout.cell_count()))
+    }
 }
 
 #[derive(Args)]
@@ -245,6 +262,10 @@ enum BenchWhat {
     Rate,
     /// Construct Pseudoku instances with exactly one answer (--size N, --difficulty).
     Construct,
+    /// Decode each link of FILE (one per line: an address, a fragment or the bare text) as `link --decode` does,
+    /// three times each: its outcome and worst time. Without FILE, the hostile links of issue 26 (boards of
+    /// hundreds of grids, megabyte fragments) and the largest that are still accepted.
+    Link,
 }
 
 #[derive(Args)]
@@ -313,6 +334,26 @@ fn main() -> ExitCode {
         Command::Rate(input) => rate(&input),
         Command::Hint(input) => hint(&input),
         Command::Count { limit, input } => count(&input, limit),
+        Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
+        other => run(other).map(Status::from),
+    };
+    match result {
+        Ok(Status::Done) => ExitCode::SUCCESS,
+        Ok(Status::Failed) => ExitCode::from(1),
+        Ok(Status::OutOfBudget) => ExitCode::from(3),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the commands that end in success or failure only.
+fn run(command: Command) -> Result<bool> {
+    match command {
+        Command::Solve(_) | Command::Rate(_) | Command::Hint(_) | Command::Count { .. } | Command::Partition { .. } => {
+            unreachable!("run by main")
+        }
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
         Command::Generate { layout, seeds, symmetry, minimal, givens, check_budget, threads, difficulty } => {
@@ -325,13 +366,12 @@ fn main() -> ExitCode {
             }
         }
         Command::Show { file, json } => show(&file, json),
-        Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
         Command::Construct { size, difficulty, seeds } => {
             pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
         }
         Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
             if sudoku || variant.is_some() {
-                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, title.unwrap_or_default())
+                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, edit, title.unwrap_or_default())
             } else if decode.is_empty() {
                 pseudoku::link(file.as_deref(), &base, edit, title.unwrap_or_default(), author.unwrap_or_default())
             } else {
@@ -343,14 +383,6 @@ fn main() -> ExitCode {
         }
         Command::Canon { file } => grids::canon(file.as_deref()),
         Command::Design { file } => grids::design(file.as_deref()),
-    };
-    match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
     }
 }
 
@@ -362,6 +394,11 @@ enum Outcome {
     /// A rating: the line and, for `--json`, the whole object.
     Rated(String, serde_json::Value),
     Error(String),
+    /// The search passed the node budget with this many solutions found.
+    GaveUp {
+        nodes: u64,
+        found: u64,
+    },
 }
 
 /// Runs `work` on every puzzle of the input and prints one line each.
@@ -369,11 +406,12 @@ enum Outcome {
 fn each_puzzle(
     input: &Input,
     mut work: impl FnMut(&Layout, &mut pseudoku_core::solver::Solver, &[Option<Symbol>]) -> Outcome,
-) -> Result<bool> {
+) -> Result<Status> {
     let variant = input.variant.as_deref().map(read_variant).transpose()?;
     let mut layouts = Layouts::new(variant.as_ref());
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
+    let mut gave_up = false;
     let own = variant.as_ref().and_then(|v| v.givens().map(|g| g.to_vec())).filter(|_| input.file.is_none());
     let lines = match &own {
         Some(_) => Vec::new(),
@@ -381,8 +419,10 @@ fn each_puzzle(
     };
     // `number` is the input line, `None` for the variant file's own puzzle.
     let mut emit = |number: Option<usize>, outcome: Outcome, out: &mut dyn Write| -> Result<()> {
-        if matches!(outcome, Outcome::Error(_)) {
-            all_ok = false;
+        match outcome {
+            Outcome::Error(_) => all_ok = false,
+            Outcome::GaveUp { .. } => gave_up = true,
+            _ => {}
         }
         if input.json {
             let value = match outcome {
@@ -395,6 +435,9 @@ fn each_puzzle(
                     value
                 }
                 Outcome::Error(e) => json!({ "line": number, "status": "error", "error": e }),
+                Outcome::GaveUp { nodes, found } => {
+                    json!({ "line": number, "status": "out of budget", "nodes": nodes, "found": found })
+                }
             };
             writeln!(out, "{value}")?;
         } else {
@@ -407,6 +450,15 @@ fn each_puzzle(
                     Some(n) => writeln!(out, "error: line {n}: {e}")?,
                     None => writeln!(out, "error: {e}")?,
                 },
+                Outcome::GaveUp { nodes, found } => {
+                    let place = number.map_or(String::new(), |n| format!("line {n}: "));
+                    let solutions = if found == 1 { "solution" } else { "solutions" };
+                    writeln!(
+                        out,
+                        "error: {place}gave up after {nodes} search nodes, {found} {solutions} found \
+                         (a larger --budget searches further)"
+                    )?
+                }
             }
         }
         Ok(())
@@ -425,21 +477,28 @@ fn each_puzzle(
         emit(Some(line.number), outcome, &mut out)?;
     }
     out.flush()?;
-    Ok(all_ok)
+    Ok(match (all_ok, gave_up) {
+        (false, _) => Status::Failed,
+        (true, true) => Status::OutOfBudget,
+        (true, false) => Status::Done,
+    })
 }
 
-fn solve(input: &Input) -> Result<bool> {
-    each_puzzle(input, |layout, solver, givens| match solver.solve(givens) {
-        Some(solution) => Outcome::Solved(line::write_solution(layout, &solution)),
-        None => Outcome::Unsolvable,
+fn solve(input: &Input) -> Result<Status> {
+    each_puzzle(input, |layout, solver, givens| match search_within(solver, givens, 1, input.budget(layout)) {
+        Ok((_, Some(solution))) => Outcome::Solved(line::write_solution(layout, &solution)),
+        Ok((_, None)) => Outcome::Unsolvable,
+        Err(gave_up) => gave_up,
     })
 }
 
 /// `rate`: `<SE> <level> <hardest technique>` per puzzle.
-fn rate(input: &Input) -> Result<bool> {
+fn rate(input: &Input) -> Result<Status> {
     each_puzzle(input, |layout, solver, givens| {
-        if solver.solve(givens).is_none() {
-            return Outcome::Error("the puzzle has no solution".into());
+        match search_within(solver, givens, 1, input.budget(layout)) {
+            Ok((0, _)) => return Outcome::Error("the puzzle has no solution".into()),
+            Ok(_) => {}
+            Err(gave_up) => return gave_up,
         }
         match logic::rate(layout, givens) {
             Ok(r) => {
@@ -457,12 +516,12 @@ fn rate(input: &Input) -> Result<bool> {
 
 /// `hint`: the easiest next step of each grid, as a sentence. The
 /// uniqueness techniques take part when the grid has one solution.
-fn hint(input: &Input) -> Result<bool> {
+fn hint(input: &Input) -> Result<Status> {
     each_puzzle(input, |layout, solver, givens| {
-        let unique = match solver.uniqueness(givens) {
-            Uniqueness::None => return Outcome::Error("no solution from here: some entry is wrong".into()),
-            Uniqueness::Unique(_) => true,
-            Uniqueness::Multiple => false,
+        let unique = match search_within(solver, givens, 2, input.budget(layout)) {
+            Ok((0, _)) => return Outcome::Error("no solution from here: some entry is wrong".into()),
+            Ok((found, _)) => found == 1,
+            Err(gave_up) => return gave_up,
         };
         let board = match logic::Board::new(layout, givens) {
             Ok(b) if unique => b.assume_unique(),
@@ -496,8 +555,13 @@ fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
     })
 }
 
-fn count(input: &Input, limit: u64) -> Result<bool> {
-    each_puzzle(input, |_, solver, givens| Outcome::Counted(solver.count(givens, limit)))
+fn count(input: &Input, limit: u64) -> Result<Status> {
+    each_puzzle(input, |layout, solver, givens| match solver.count_within(givens, limit, Some(input.budget(layout))) {
+        (_, report) if report.end == SearchEnd::OutOfBudget => {
+            Outcome::GaveUp { nodes: report.nodes, found: report.found }
+        }
+        (count, _) => Outcome::Counted(count),
+    })
 }
 
 fn bench(args: &BenchArgs) -> Result<bool> {
@@ -507,6 +571,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref()),
         BenchWhat::Partition => bench::partition(file()?, args.limit),
         BenchWhat::Rate => rate::bench_rate(file()?),
+        BenchWhat::Link => bench::link(args.file.as_deref()),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             let difficulty = match args.difficulty {

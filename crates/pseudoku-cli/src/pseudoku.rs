@@ -21,9 +21,10 @@ fn labels(p: &Partition) -> String {
 
 /// `partition [--limit K] [--all] [FILE]`: one line per instance, the count
 /// (or `>=K`); with `all`, each answer follows on its own line.
-pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>) -> Result<bool> {
+pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>) -> Result<crate::budget::Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
+    let mut gave_up = false;
     for line in read_lines(file)? {
         let instance = match Instance::parse(&line.text) {
             Ok(i) => i,
@@ -51,7 +52,7 @@ pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>
             SearchEnd::Exhausted => writeln!(out, "{found}")?,
             SearchEnd::Stopped => writeln!(out, ">={found}")?,
             SearchEnd::OutOfBudget => {
-                all_ok = false;
+                gave_up = true;
                 writeln!(out, "error: line {}: gave up after {} nodes with {found} answers", line.number, report.nodes)?
             }
         }
@@ -60,7 +61,11 @@ pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>
         }
     }
     out.flush()?;
-    Ok(all_ok)
+    Ok(match (all_ok, gave_up) {
+        (false, _) => crate::budget::Status::Failed,
+        (true, true) => crate::budget::Status::OutOfBudget,
+        (true, false) => crate::budget::Status::Done,
+    })
 }
 
 /// `construct --size N [--seed S] [--count K]`: K instances with exactly one
@@ -115,15 +120,23 @@ pub fn link(file: Option<&Path>, base: &str, edit: bool, title: String, author: 
     Ok(all_ok)
 }
 
-/// `link --sudoku | --variant FILE [FILE]`: one share link per sudoku line
-/// (the layout inferred from each line's length, or the variant's), or the
-/// variant file's own puzzle when it has one and no FILE is given.
-pub fn sudoku_links(file: Option<&Path>, variant: Option<&Path>, base: &str, title: String) -> Result<bool> {
+/// `link [--edit] --sudoku | --variant FILE [FILE]`: one share link per
+/// sudoku line (the layout inferred from each line's length, or the
+/// variant's), or the variant file's own puzzle when it has one and no FILE
+/// is given; `#e=…` with `edit`, which the web app opens in its sudoku setter.
+pub fn sudoku_links(
+    file: Option<&Path>,
+    variant: Option<&Path>,
+    base: &str,
+    edit: bool,
+    title: String,
+) -> Result<bool> {
     if title.len() > MAX_TEXT {
         bail!("--title has {} bytes, but a link holds at most {MAX_TEXT}", title.len());
     }
     let base = base.split_once('#').map_or(base, |(before, _)| before);
     let variant = variant.map(crate::input::read_variant).transpose()?;
+    let key = if edit { "e" } else { "p" };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let named = |v: Variant| -> Result<Variant, String> {
         if title.is_empty() {
@@ -135,7 +148,7 @@ pub fn sudoku_links(file: Option<&Path>, variant: Option<&Path>, base: &str, tit
     };
     let print = |out: &mut dyn Write, v: Result<Variant, String>| -> Result<bool> {
         match v.and_then(|v| link::encode_sudoku(&v).map_err(|e| e.to_string())) {
-            Ok(text) => writeln!(out, "{base}#p={text}").map(|()| true).map_err(Into::into),
+            Ok(text) => writeln!(out, "{base}#{key}={text}").map(|()| true).map_err(Into::into),
             Err(e) => writeln!(out, "error: {e}").map(|()| false).map_err(Into::into),
         }
     };
@@ -173,7 +186,7 @@ pub fn decode_links(urls: &[String]) -> Result<bool> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut all_ok = true;
     for url in urls {
-        match link::decode_shared(link_text(url)) {
+        match decode_url(url) {
             Ok(link::Shared::Sudoku(v)) => {
                 let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
                 if plain.is_some_and(|p| p.layout() == v.layout()) {
@@ -204,21 +217,25 @@ pub fn decode_links(urls: &[String]) -> Result<bool> {
     Ok(all_ok)
 }
 
-/// The encoded text of a link given whole (`http://…#p=…`), as its fragment
-/// (`#e=…`, `p=…`) or bare. The fragment is read as the web app reads it: the
-/// first `p=` or `e=` part of its `&`-separated parts. An address with no
-/// puzzle part gives the empty text (`LinkError::Empty`).
-fn link_text(url: &str) -> &str {
+/// The puzzle of a link given whole (`http://…#p=…`), as its fragment
+/// (`#e=…`, `p=…`) or as the bare text after `=`. A fragment is read as the
+/// web app reads it ([`link::parse_fragment`]); an address with no fragment
+/// holds no puzzle (`LinkError::Empty`), and neither does a seed's.
+pub fn decode_url(url: &str) -> Result<link::Shared, link::LinkError> {
+    if url.len() > link::MAX_LINK_LEN {
+        return Err(link::LinkError::TooLong { length: url.len() });
+    }
     let url = url.trim();
-    let (fragment, whole) = match url.split_once('#') {
-        Some((_, fragment)) => (fragment, true),
-        None => (url, url.contains("://")),
+    let fragment = match url.split_once('#') {
+        Some((_, fragment)) => fragment,
+        None if url.contains("://") => "",
+        // Bare link text has no `=`; `p=…` and `seed=…` are fragments.
+        None if !url.contains('=') => return link::decode_shared(url),
+        None => url,
     };
-    let part = fragment.split('&').find_map(|part| part.strip_prefix("p=").or_else(|| part.strip_prefix("e=")));
-    match part {
-        Some(text) => text,
-        None if whole => "",
-        None => fragment,
+    match link::parse_fragment(fragment)? {
+        link::Fragment::Play(shared) | link::Fragment::Edit(shared) => Ok(shared),
+        link::Fragment::Seed(_) | link::Fragment::None => Err(link::LinkError::Empty),
     }
 }
 

@@ -242,7 +242,7 @@ fn generate_makes_unique_puzzles() {
 #[test]
 fn show_prints_variants() {
     let r = run(&["show", "examples/variants/sudoku-pie.txt"], "");
-    assert!(r.stdout.starts_with("name Sudoku Pie\nsize 12\npie 12 6\ngivens\n5...74\n1C....\n"), "{}", r.stdout);
+    assert!(r.stdout.starts_with("name Sudoku Pie\nsize 12\npie 12 6\ngivens\n538274\n1C....\n"), "{}", r.stdout);
     let r = run(&["show", "--json", "examples/variants/custom-knut-vik-5x5.txt"], "");
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(v["cells"], 25);
@@ -451,4 +451,109 @@ fn sudoku_links_round_trip_lines_and_variant_files() {
     let out = run(&["link", "--sudoku"], "55\n");
     assert_eq!(out.code, 1);
     assert!(out.stdout.starts_with("error: line 1: "), "{}", out.stdout);
+}
+
+/// A hard 9×9 (Arto Inkala's, 2012): its search takes more than one node.
+const HARD: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn searches_stop_at_their_budget_with_a_message_and_exit_status_3() {
+    let huge = u64::MAX.to_string();
+    let empty9 = ".".repeat(81);
+    // `count --limit 18446744073709551615` of a blank grid stops.
+    let r = run(&["count", "--limit", &huge, "--budget", "1000"], &format!("{empty9}\n"));
+    assert_eq!(r.code, 3, "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("error: line 1: gave up after 1001 search nodes, ")
+            && r.stdout.ends_with(" solutions found (a larger --budget searches further)\n"),
+        "{}",
+        r.stdout
+    );
+    for command in ["solve", "rate", "hint"] {
+        let r = run(&[command, "--budget", "1"], &format!("{HARD}\n"));
+        assert_eq!(r.code, 3, "{command}: {}", r.stdout);
+        assert!(r.stdout.starts_with("error: line 1: gave up after 2 search nodes, 0 solutions found"), "{}", r.stdout);
+        // With room to search, the same line is answered.
+        let r = run(&[command], &format!("{HARD}\n"));
+        assert_eq!(r.code, 0, "{command}: {}", r.stdout);
+    }
+    // A wrong line outranks a search that gave up: the input needs fixing first.
+    let r = run(&["solve", "--budget", "1"], &format!("{HARD}\n11{}\n", &empty9[2..]));
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let r = run(&["solve", "--budget", "1", "--json"], &format!("{HARD}\n"));
+    let value: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(value["status"], "out of budget");
+    assert_eq!(value["nodes"], 2);
+    let r = run(&["partition", "--budget", "1"], &format!("{PSEUDOKU_SEED}\n"));
+    assert_eq!(r.code, 3, "{}", r.stdout);
+    let r = run(&["solve", "--budget", "0"], "");
+    assert_eq!(r.code, 2, "a budget of 0 is refused");
+}
+
+#[test]
+fn a_blank_large_grid_is_given_up_on_by_default() {
+    // No --budget: the default scales with the grid, so a blank 25×25 (and
+    // any larger one) ends with a message instead of running on.
+    let empty25 = ".".repeat(625);
+    let r = run(&["count", "--limit", &u64::MAX.to_string()], &format!("{empty25}\n"));
+    assert_eq!(r.code, 3, "{}", r.stdout);
+    assert!(r.stdout.starts_with("error: line 1: gave up after "), "{}", r.stdout);
+    let help = run(&["solve", "--help"], "");
+    assert!(help.stdout.contains("--budget <NODES>") && help.stdout.contains("exit status is 3"), "{}", help.stdout);
+}
+
+#[test]
+fn decode_reads_links_as_chat_apps_send_them_and_names_foreign_ones() {
+    let r = run(&["link", "--sudoku"], &format!("{CLASSIC}\n"));
+    let link = r.stdout.trim().to_owned();
+    let plain = run(&["link", "--decode", &link], "");
+    assert_eq!(plain.stdout, format!("{CLASSIC}\n"));
+    for url in [format!("{link}%20"), format!("{link} "), format!("{link}%20%0A")] {
+        let back = run(&["link", "--decode", &url], "");
+        assert_eq!((back.code, &back.stdout), (0, &plain.stdout), "{url}");
+    }
+    let text = &link[link.find("#p=").unwrap() + 3..];
+    for fragment in [format!("#P={text}"), format!("#%70={text}"), format!("#p%3D{text}")] {
+        let back = run(&["link", "--decode", &format!("http://127.0.0.1:8080/{fragment}")], "");
+        assert_eq!(back.code, 1);
+        assert!(back.stdout.contains("is not a link Pseudoku knows"), "{}", back.stdout);
+    }
+}
+
+/// The hostile layout: `grids` grids of size 35, 35 apart, on a
+/// 1024×1024 board.
+fn hostile_board(grids: usize) -> String {
+    let mut text = "size 35\nboard 1024x1024\n".to_string();
+    for i in 0..grids {
+        text += &format!("grid {} {}\n", (i / 29) * 35, (i % 29) * 35);
+    }
+    text
+}
+
+#[test]
+fn show_and_link_refuse_a_board_past_the_caps_naming_the_cap() {
+    for (grids, message) in [
+        (200, "line 2: the number of cells is 245000; at most 16384 is supported"),
+        (809, "line 259, column 1: the number of grids is 257; at most 256 is supported"),
+    ] {
+        let file = temp_file(&format!("hostile-{grids}.txt"), &hostile_board(grids));
+        for args in [vec!["show", file.to_str().unwrap()], vec!["link", "--variant", file.to_str().unwrap()]] {
+            let r = run(&args, "");
+            assert_eq!(r.code, 2, "{args:?}");
+            assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+        }
+    }
+}
+
+#[test]
+fn sudoku_links_open_in_the_setter_with_edit() {
+    let play = run(&["link", "--sudoku"], &format!("{CLASSIC}\n"));
+    let edit = run(&["link", "--sudoku", "--edit"], &format!("{CLASSIC}\n"));
+    assert_eq!(edit.code, 0, "{}", edit.stderr);
+    assert_eq!(edit.stdout, play.stdout.replace("#p=", "#e="));
+    let back = run(&["link", "--decode", edit.stdout.trim()], "");
+    assert_eq!(back.stdout, format!("{CLASSIC}\n"));
+    let samurai = repo_root().join("examples/variants/samurai.txt");
+    let edit = run(&["link", "--edit", "--variant", samurai.to_str().unwrap()], "");
+    assert!(edit.stdout.starts_with("http://127.0.0.1:8080/#e="), "{}", edit.stdout);
 }

@@ -37,7 +37,20 @@
 //!
 //! A classic 9×9 with 25 givens is 40 characters. Decoding checks
 //! everything and never panics: a damaged, truncated or foreign text gets a
-//! [`LinkError`] saying what is wrong.
+//! [`LinkError`] saying what is wrong. Its cost is linear in the text: a
+//! text longer than [`MAX_LINK_LEN`] is refused before it is decoded, the
+//! cell count a sudoku link declares is checked against the layout caps
+//! ([`MAX_CELLS`]) and the bytes left before its layout is read, and the
+//! layout's own caps (grids, houses) are checked as it is read.
+//!
+//! # Fragments
+//!
+//! [`parse_fragment`] reads the fragment of an address as the web app and
+//! the CLI both do: `p=…` (play) or `e=…` (edit) with the link text, or
+//! `seed=…`, parts separated by `&`. The value's percent-escapes are decoded
+//! and surrounding whitespace dropped (chat apps append `%20`); the keys
+//! are exact, so `P=…`, `%70=…` or `p%3D…` are named as not a link Pseudoku
+//! knows rather than ignored.
 //!
 //! ```
 //! use pseudoku_core::format::link::{decode, encode, Challenge};
@@ -53,8 +66,15 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
 use crate::format::variant::Variant;
+use crate::layout::MAX_CELLS;
 use crate::partition::{Edge, Instance, MAX_SIZE};
+use crate::seed::seed_from_text;
 use crate::symbol::Symbol;
+
+/// The longest link text, and the longest fragment, that is read (64 KiB):
+/// a longer one is refused at once, before any decoding. Every link
+/// [`encode_sudoku`] writes is shorter.
+pub const MAX_LINK_LEN: usize = 64 * 1024;
 
 /// The format version this build writes and reads.
 pub const VERSION: u8 = 1;
@@ -123,8 +143,69 @@ pub enum LinkError {
     BadGivens(String),
     #[error("this is a link to a sudoku, not to a Pseudoku challenge")]
     NotPseudoku,
-    #[error("a link holds sudokus with up to {MAX_SIZE} symbols and 65,535 cells")]
+    #[error("a link holds sudokus with up to {MAX_SIZE} symbols and {MAX_CELLS} cells, in at most {MAX_LINK_LEN} characters")]
     TooLarge,
+    #[error("the link is too long to be a puzzle: {length} characters, where no link is longer than {MAX_LINK_LEN}")]
+    TooLong { length: usize },
+    #[error("the link says its puzzle has {found} cells; Pseudoku plays layouts of at most {MAX_CELLS}")]
+    TooManyCells { found: usize },
+    #[error("`#{shown}` is not a link Pseudoku knows: its links begin `#p=`, `#e=` or `#seed=`")]
+    UnknownFragment { shown: String },
+}
+
+/// What the fragment of an address asks for (see [`parse_fragment`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment {
+    /// `p=…`: play this puzzle.
+    Play(Shared),
+    /// `e=…`: open this puzzle in its setter.
+    Edit(Shared),
+    /// `seed=…`: the classic sudoku of this seed (a number as written, any
+    /// other text hashed with [`seed_from_text`]).
+    Seed(u64),
+    /// An empty fragment (or an empty seed): nothing to open.
+    None,
+}
+
+/// Reads the fragment of an address, with or without its `#`: the first
+/// `p=` or `e=` part (parts are separated by `&`), else a `seed=` part. The
+/// value's percent-escapes are decoded and surrounding whitespace dropped
+/// before it is decoded. A fragment longer than [`MAX_LINK_LEN`] is refused
+/// before anything else; one with text but no part Pseudoku knows is
+/// [`LinkError::UnknownFragment`].
+pub fn parse_fragment(fragment: &str) -> Result<Fragment, LinkError> {
+    if fragment.len() > MAX_LINK_LEN {
+        return Err(LinkError::TooLong { length: fragment.len() });
+    }
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let parts = || fragment.split('&').filter_map(|part| part.split_once('='));
+    let value = |raw: &str| -> String {
+        let decoded = percent_encoding::percent_decode_str(raw).decode_utf8_lossy();
+        decoded.trim().to_string()
+    };
+    for (key, raw) in parts() {
+        match key {
+            "p" => return decode_shared(&value(raw)).map(Fragment::Play),
+            "e" => return decode_shared(&value(raw)).map(Fragment::Edit),
+            _ => {}
+        }
+    }
+    if let Some((_, raw)) = parts().find(|&(key, _)| key == "seed") {
+        let text = value(raw);
+        return Ok(match text.parse() {
+            _ if text.is_empty() => Fragment::None,
+            Ok(number) => Fragment::Seed(number),
+            Err(_) => Fragment::Seed(seed_from_text(&text)),
+        });
+    }
+    if fragment.trim().is_empty() {
+        return Ok(Fragment::None);
+    }
+    let mut shown: String = fragment.chars().take(12).collect();
+    if shown.len() < fragment.len() {
+        shown.push('…');
+    }
+    Err(LinkError::UnknownFragment { shown })
 }
 
 /// Encodes a challenge as link text. Titles and authors longer than
@@ -164,8 +245,12 @@ pub fn decode(text: &str) -> Result<Challenge, LinkError> {
     }
 }
 
-/// Decodes any link text, checking every byte.
+/// Decodes any link text, checking every byte; a text longer than
+/// [`MAX_LINK_LEN`] is refused before anything else.
 pub fn decode_shared(text: &str) -> Result<Shared, LinkError> {
+    if text.len() > MAX_LINK_LEN {
+        return Err(LinkError::TooLong { length: text.len() });
+    }
     let text = text.trim();
     if text.is_empty() {
         return Err(LinkError::Empty);
@@ -270,7 +355,11 @@ pub fn encode_sudoku(variant: &Variant) -> Result<String, LinkError> {
         bytes.push(text.len() as u8);
         bytes.extend_from_slice(text.as_bytes());
     }
-    Ok(URL_SAFE_NO_PAD.encode(bytes))
+    let text = URL_SAFE_NO_PAD.encode(bytes);
+    if text.len() > MAX_LINK_LEN {
+        return Err(LinkError::TooLarge);
+    }
+    Ok(text)
 }
 
 fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
@@ -279,10 +368,19 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
         return Err(LinkError::BadSize { found: n });
     }
     let len = usize::from(u16::from_be_bytes([reader.byte("layout")?, reader.byte("layout")?]));
+    let raw = reader.take(len, "layout")?;
+    // The declared cell count is checked before the layout is read: against
+    // the cap on cells, and against the bytes left for its givens.
+    let found = usize::from(u16::from_be_bytes([reader.byte("cell count")?, reader.byte("cell count")?]));
+    if found > MAX_CELLS {
+        return Err(LinkError::TooManyCells { found });
+    }
+    if reader.bytes.len() - reader.at < found.div_ceil(8) {
+        return Err(LinkError::Truncated { part: "givens" });
+    }
     let text = if len == 0 {
         plain_layout(n).ok_or_else(|| LinkError::BadLayout(format!("no plain {n}×{n} grid")))?
     } else {
-        let raw = reader.take(len, "layout")?;
         String::from_utf8(raw.to_vec()).map_err(|_| LinkError::BadText { part: "layout" })?
     };
     let keyword = |l: &str| l.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
@@ -294,7 +392,6 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
         return Err(LinkError::BadLayout(format!("it has {} symbols, the link says {n}", layout.layout().size())));
     }
     let expected = layout.layout().cell_count();
-    let found = usize::from(u16::from_be_bytes([reader.byte("cell count")?, reader.byte("cell count")?]));
     if found != expected {
         return Err(LinkError::CellCount { found, expected });
     }
@@ -334,10 +431,11 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
         false => (String::new(), String::new()),
     };
     reader.end()?;
-    let (mut spec, _, _) = layout.into_parts();
+    let (mut spec, layout, _) = layout.into_parts();
     let some = |t: String| (!t.is_empty()).then_some(t);
     (spec.name, spec.author, spec.rules) = (some(name), some(author), some(rules));
-    Variant::new(spec, Some(out)).map_err(|e| LinkError::BadGivens(e.to_string()))
+    // The title, author and rules do not change the layout: it is not built again.
+    Variant::with_layout(spec, layout, Some(out)).map_err(|e| LinkError::BadGivens(e.to_string()))
 }
 
 /// Bits per symbol: enough for the indices `0..n`.
@@ -449,6 +547,20 @@ mod tests {
         assert_eq!(text.len(), 86);
         assert!(format!("#p={text}").len() < 100);
         assert_eq!(decode(&text).unwrap(), seed());
+    }
+
+    #[test]
+    fn a_titled_9x9_link_is_as_long_as_the_readme_says() {
+        // README, "Share": 89 characters of fragment untitled, 4 more for every 3
+        // bytes of title and author (a 19-letter title: 114).
+        for (title, author) in [("", ""), ("A nineteen letter t", ""), ("My first puzzle", "Ann"), ("é", "")] {
+            let c = Challenge { title: title.into(), author: author.into(), ..seed() };
+            let fragment = format!("#p={}", encode(&c));
+            let bytes = 64 + title.len() + author.len();
+            assert_eq!(fragment.len(), 3 + (bytes * 4).div_ceil(3), "{title:?} {author:?}");
+        }
+        let titled = Challenge { title: "A nineteen letter t".into(), ..seed() };
+        assert_eq!(format!("#p={}", encode(&titled)).len(), 114);
     }
 
     #[test]

@@ -10,12 +10,29 @@
 //! began by drawing borders.
 
 use core::fmt;
+use std::collections::HashSet;
 
 use crate::symbol::MAX_SYMBOLS;
 
 mod random;
 
 pub use random::{random_regions, random_regions_keeping};
+
+/// The most cells a layout may have: a 128×128 grid, or a board of many
+/// small grids. Larger layouts cannot be drawn or played, and every table
+/// of a layout grows with its cells, so they are refused before any is built.
+pub const MAX_CELLS: usize = 16_384;
+
+/// The most houses a layout may have (a 128×128 sudoku has 384).
+pub const MAX_HOUSES: usize = 8_192;
+
+/// The most cells all houses of a layout may hold together, a cell counted
+/// once per house it is in (a 128×128 sudoku's houses hold 49,152; a
+/// samurai's 1,179). The table of peers is built in time of this times `N`.
+pub const MAX_HOUSE_CELLS: usize = 4 * MAX_CELLS;
+
+/// The most grids a multi-grid board may have.
+pub const MAX_GRIDS: usize = 256;
 
 /// A cell, by its index: in a [`Layout`], `0..layout.cell_count()`; in a
 /// Pseudoku grid (the `partition` module), `row·N + col`. Every public API
@@ -149,6 +166,18 @@ pub enum LayoutError {
     GridOutside { grid: usize, row: usize, col: usize, height: usize, width: usize },
     #[error("grid {grid} has {found} symbols but grid 0 has {expected}; overlapping grids must agree")]
     GridSizeMismatch { grid: usize, found: usize, expected: usize },
+    /// A layout too large to draw and play: `what` is counted `found` times,
+    /// and at most `max` is supported.
+    #[error("{what} is {found}; at most {max} is supported")]
+    TooLarge { what: &'static str, found: usize, max: usize },
+}
+
+/// Refuses a count past its cap, naming what was counted.
+pub(crate) fn check_cap(what: &'static str, found: usize, max: usize) -> Result<(), LayoutError> {
+    if found > max {
+        return Err(LayoutError::TooLarge { what, found, max });
+    }
+    Ok(())
 }
 
 /// Cells, houses and the tables derived from them. Immutable once built.
@@ -170,11 +199,16 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Builds a layout from its parts, checking every house.
+    /// Builds a layout from its parts, checking every house. Layouts past
+    /// [`MAX_CELLS`], [`MAX_HOUSES`] or [`MAX_HOUSE_CELLS`] are refused
+    /// ([`LayoutError::TooLarge`]) before any table is built.
     pub fn new(size: usize, cell_count: usize, geometry: Geometry, houses: Vec<House>) -> Result<Layout, LayoutError> {
         if size == 0 || size > MAX_SYMBOLS {
             return Err(LayoutError::BadSize(size));
         }
+        check_cap("the number of cells", cell_count, MAX_CELLS)?;
+        check_cap("the number of houses", houses.len(), MAX_HOUSES)?;
+        check_cap("the number of cells of all houses together", houses.len().saturating_mul(size), MAX_HOUSE_CELLS)?;
         let mut seen = vec![u32::MAX; cell_count];
         let mut in_house = vec![false; cell_count];
         for (index, house) in houses.iter().enumerate() {
@@ -316,8 +350,14 @@ impl Layout {
     /// is not added twice.
     pub fn with_houses(self, extra: Vec<House>) -> Result<Layout, LayoutError> {
         let Layout { size, cell_count, geometry, mut houses, .. } = self;
+        let mut seen = Houses::default();
+        for house in houses.iter() {
+            seen.is_new(house);
+        }
         for house in extra {
-            push_unique(&mut houses, house);
+            if seen.is_new(&house) {
+                houses.push(house);
+            }
         }
         Layout::new(size, cell_count, geometry, houses)
     }
@@ -331,6 +371,7 @@ impl Layout {
             .first()
             .map(|g| g.2.size)
             .ok_or_else(|| LayoutError::Unsupported("a multi-grid needs at least one grid".into()))?;
+        check_cap("the number of grids", grids.len(), MAX_GRIDS)?;
         let mut index = vec![u32::MAX; height * width];
         let mut maps = Vec::new();
         for (g, &(row, col, layout)) in grids.iter().enumerate() {
@@ -350,22 +391,45 @@ impl Layout {
                 index[p] = 0;
             }
         }
+        // Only the rows down to the lowest grid's bottom hold cells.
+        let bottom = grids.iter().map(|&(row, _, l)| row + l.board_height()).max().unwrap_or(0);
+        let used = bottom * width;
+        check_cap("the number of cells", index[..used].iter().filter(|&&i| i == 0).count(), MAX_CELLS)?;
         let mut positions = Vec::new();
-        for p in 0..height * width {
+        for p in 0..used {
             if index[p] == 0 {
                 index[p] = positions.len() as u32;
                 positions.push(((p / width) as u16, (p % width) as u16));
             }
         }
         let mut houses: Vec<House> = Vec::new();
+        let mut seen = Houses::default();
         for (&(_, _, layout), map) in grids.iter().zip(&maps) {
             for house in &layout.houses {
-                let cells = house.cells.iter().map(|c| CellId(index[map[c.index()]])).collect();
-                push_unique(&mut houses, House { kind: house.kind, cells });
+                let house = House {
+                    kind: house.kind,
+                    cells: house.cells.iter().map(|c| CellId(index[map[c.index()]])).collect(),
+                };
+                if seen.is_new(&house) {
+                    houses.push(house);
+                    // Checked as the houses come, so a board of too many
+                    // stops at the first house past the caps.
+                    check_cap("the number of houses", houses.len(), MAX_HOUSES)?;
+                    let held = houses.len() * size;
+                    check_cap("the number of cells of all houses together", held, MAX_HOUSE_CELLS)?;
+                }
             }
         }
         let cell_count = positions.len();
         Layout::new(size, cell_count, Geometry::Board { height, width, positions }, houses)
+    }
+
+    /// The height of a board geometry (0 for any other).
+    fn board_height(&self) -> usize {
+        match &self.geometry {
+            Geometry::Board { height, .. } => *height,
+            _ => 0,
+        }
     }
 
     /// The number of symbols `N` (and of cells in every house).
@@ -480,16 +544,18 @@ fn push_regions(houses: &mut Vec<House>, regions: &[usize], size: usize, kind: H
     houses.extend(cells.into_iter().map(|cells| House { kind, cells }));
 }
 
-fn push_unique(houses: &mut Vec<House>, house: House) {
-    let mut key = house.cells.clone();
-    key.sort_unstable();
-    let exists = houses.iter().any(|h| {
-        let mut k = h.cells.clone();
-        k.sort_unstable();
-        k == key
-    });
-    if !exists {
-        houses.push(house);
+/// The houses met so far, as sorted cell lists, so that a house equal to an
+/// earlier one (the same cells in any order) is found in time linear in its
+/// size, not by a scan of every earlier house.
+#[derive(Default)]
+struct Houses(HashSet<Vec<CellId>>);
+
+impl Houses {
+    /// Whether `house` has not been met before; it is met from now on.
+    fn is_new(&mut self, house: &House) -> bool {
+        let mut key = house.cells.clone();
+        key.sort_unstable();
+        self.0.insert(key)
     }
 }
 
@@ -503,16 +569,22 @@ pub fn check_region_map(size: usize, regions: &[usize]) -> Result<Vec<usize>, La
         return Err(LayoutError::RegionMapLength { expected: size * size, found: regions.len() });
     }
     let mut names: Vec<usize> = Vec::new();
-    let renumbered: Vec<usize> = regions
-        .iter()
-        .map(|&r| match names.iter().position(|&n| n == r) {
+    let mut renumbered = Vec::with_capacity(regions.len());
+    for &r in regions {
+        let id = match names.iter().position(|&n| n == r) {
             Some(i) => i,
             None => {
                 names.push(r);
                 names.len() - 1
             }
-        })
-        .collect();
+        };
+        // Past N names the map is wrong already; stopping there keeps the
+        // search of `names` short.
+        if names.len() > size {
+            break;
+        }
+        renumbered.push(id);
+    }
     if names.len() != size {
         return Err(LayoutError::RegionCount { found: names.len(), size });
     }

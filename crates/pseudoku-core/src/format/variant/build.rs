@@ -2,8 +2,10 @@
 //! its extra houses, with errors that point at the lines that described
 //! them when the spec was read from a file.
 
-use super::{GridSpec, Regions, Shape, Spec, VariantError, VariantErrorKind, MAX_BOARD_SIDE, MAX_CUSTOM_CELLS};
-use crate::layout::{CellId, Geometry, House, HouseKind, Layout, LayoutError};
+use std::collections::HashMap;
+
+use super::{GridSpec, Regions, Shape, Spec, VariantError, VariantErrorKind, MAX_BOARD_SIDE};
+use crate::layout::{CellId, Geometry, House, HouseKind, Layout, LayoutError, MAX_CELLS, MAX_GRIDS, MAX_HOUSES};
 use crate::symbol::MAX_SYMBOLS;
 
 impl Spec {
@@ -94,24 +96,41 @@ pub(super) fn build_base(spec: &Spec, lines: &SpecLines) -> Result<Option<Layout
             if grids.is_empty() {
                 return Err(VariantError::at(lines.shape, 0, VariantErrorKind::NoGrids));
             }
-            let mut built = Vec::with_capacity(grids.len());
+            let too_large =
+                |what, found, max| VariantError::at(lines.shape, 0, VariantErrorKind::TooLarge { what, found, max });
+            if grids.len() > MAX_GRIDS {
+                return Err(too_large("the number of grids", grids.len(), MAX_GRIDS));
+            }
             for (g, placed) in grids.iter().enumerate() {
                 let line = lines.grids.get(g).copied().unwrap_or(0);
-                let err = |e| VariantError::at(line, 0, VariantErrorKind::Layout(e));
                 if placed.row > height || placed.col > width || placed.row + size > height || placed.col + size > width
                 {
-                    return Err(err(LayoutError::GridOutside {
-                        grid: g,
-                        row: placed.row,
-                        col: placed.col,
-                        height,
-                        width,
-                    }));
+                    let outside = LayoutError::GridOutside { grid: g, row: placed.row, col: placed.col, height, width };
+                    return Err(VariantError::at(line, 0, VariantErrorKind::Layout(outside)));
                 }
-                built.push(grid_layout(size, &placed.grid).map_err(err)?);
             }
-            let placed: Vec<(usize, usize, &Layout)> =
-                grids.iter().zip(&built).map(|(p, l)| (p.row, p.col, l)).collect();
+            // The cells the grids cover, counted before any grid is built.
+            let mut covered = vec![false; height * width];
+            for placed in grids {
+                for r in placed.row..placed.row + size {
+                    covered[r * width + placed.col..r * width + placed.col + size].fill(true);
+                }
+            }
+            let cells = covered.iter().filter(|&&c| c).count();
+            if cells > MAX_CELLS {
+                return Err(too_large("the number of cells", cells, MAX_CELLS));
+            }
+            // Each different grid is built once (most boards repeat one).
+            let mut built: HashMap<&GridSpec, Layout> = HashMap::new();
+            for (g, placed) in grids.iter().enumerate() {
+                if !built.contains_key(&placed.grid) {
+                    let line = lines.grids.get(g).copied().unwrap_or(0);
+                    let layout = grid_layout(size, &placed.grid)
+                        .map_err(|e| VariantError::at(line, 0, VariantErrorKind::Layout(e)))?;
+                    built.insert(&placed.grid, layout);
+                }
+            }
+            let placed: Vec<(usize, usize, &Layout)> = grids.iter().map(|p| (p.row, p.col, &built[&p.grid])).collect();
             Layout::multigrid(height, width, &placed).map(Some).map_err(at_shape)
         }
         Shape::Pie { sectors, rings } => {
@@ -132,11 +151,11 @@ pub(super) fn build_base(spec: &Spec, lines: &SpecLines) -> Result<Option<Layout
             Layout::pie(*sectors, *rings).map(Some).map_err(at_shape)
         }
         Shape::Custom { cells } => {
-            if *cells > MAX_CUSTOM_CELLS {
+            if *cells > MAX_CELLS {
                 return Err(VariantError::at(
                     lines.shape,
                     0,
-                    VariantErrorKind::TooLarge { what: "the number of cells", found: *cells, max: MAX_CUSTOM_CELLS },
+                    VariantErrorKind::TooLarge { what: "the number of cells", found: *cells, max: MAX_CELLS },
                 ));
             }
             Ok(None)
@@ -156,6 +175,13 @@ pub(super) fn cell_count(spec: &Spec, base: &Option<Layout>) -> usize {
 /// Checks the extra houses and adds them to the base layout.
 pub(super) fn add_houses(spec: &Spec, base: Option<Layout>, lines: &SpecLines) -> Result<Layout, VariantError> {
     let cells = cell_count(spec, &base);
+    if spec.houses.len() > MAX_HOUSES {
+        let kind =
+            VariantErrorKind::TooLarge { what: "the number of houses", found: spec.houses.len(), max: MAX_HOUSES };
+        return Err(VariantError::at(lines.shape, 0, kind));
+    }
+    // `seen[cell]` is the last house that named the cell.
+    let mut seen = vec![usize::MAX; cells];
     let mut houses = Vec::with_capacity(spec.houses.len());
     for (h, house) in spec.houses.iter().enumerate() {
         let source = lines.houses.get(h);
@@ -167,17 +193,16 @@ pub(super) fn add_houses(spec: &Spec, base: Option<Layout>, lines: &SpecLines) -
             Some(c) => (c.column, cell.index().to_string()),
             None => (0, cell.index().to_string()),
         };
-        let mut seen = Vec::with_capacity(house.len());
         for (i, cell) in house.iter().enumerate() {
             if cell.index() >= cells {
                 let (c, text) = written(i, cell);
                 return Err(VariantError::at(line, c, VariantErrorKind::NoSuchCell(text)));
             }
-            if seen.contains(cell) {
+            if seen[cell.index()] == h {
                 let (c, text) = written(i, cell);
                 return Err(VariantError::at(line, c, VariantErrorKind::HouseRepeat(text)));
             }
-            seen.push(*cell);
+            seen[cell.index()] = h;
         }
         if house.len() != spec.size {
             return Err(VariantError::at(line, 0, VariantErrorKind::HouseSize { found: house.len(), size: spec.size }));

@@ -6,8 +6,9 @@
 
 use super::parser::{GivensLines, GridLine, HouseCell, HouseLine, Implied, Parser, TopRegions};
 use super::rows::read_region_map;
-use super::text::{short, Dims, LineReader, Words};
-use super::{Regions, VariantError, VariantErrorKind, MAX_BOARD_SIDE, MAX_CUSTOM_CELLS};
+use super::text::{short, Columns, Dims, LineReader, Words};
+use super::{Regions, VariantError, VariantErrorKind, MAX_BOARD_SIDE};
+use crate::layout::{MAX_CELLS, MAX_GRIDS, MAX_HOUSES};
 use crate::symbol::MAX_SYMBOLS;
 
 /// Reads the line of `keyword` (written at column `col`) and the lines it
@@ -175,16 +176,21 @@ fn read_cell_ref(token: &str) -> Option<CellRef> {
 /// Whether they are cells of the layout is checked once it is built.
 fn house<'a>(parser: &mut Parser<'a>, words: &mut Words<'a>) -> Result<(), VariantError> {
     words.keyword = "house";
+    if parser.houses.len() == MAX_HOUSES {
+        let found = MAX_HOUSES + 1;
+        return Err(words.err(1, VariantErrorKind::TooLarge { what: "the number of houses", found, max: MAX_HOUSES }));
+    }
     let (rest_col, rest) = words.rest();
     let mut cells = Vec::new();
     let mut start = 0;
+    let mut columns = Columns::new(rest);
     for token in rest.split(|c: char| c == ',' || c.is_whitespace()) {
         let offset = start;
         start += token.len() + 1;
         if token.is_empty() {
             continue;
         }
-        let column = rest_col + rest[..offset].chars().count();
+        let column = rest_col + columns.of(offset) - 1;
         let cell = read_cell_ref(token).ok_or_else(|| {
             words.err(
                 column,
@@ -223,10 +229,8 @@ fn cells(parser: &mut Parser<'_>, words: &mut Words<'_>, col: usize) -> Result<(
     set_shape(parser, "cells", words.line, col)?;
     let (c, k) = words.number("a number of cells", 1)?;
     words.end()?;
-    if k > MAX_CUSTOM_CELLS {
-        return Err(
-            words.err(c, VariantErrorKind::TooLarge { what: "the number of cells", found: k, max: MAX_CUSTOM_CELLS })
-        );
+    if k > MAX_CELLS {
+        return Err(words.err(c, VariantErrorKind::TooLarge { what: "the number of cells", found: k, max: MAX_CELLS }));
     }
     parser.cells = Some(k);
     Ok(())
@@ -262,6 +266,10 @@ fn grid<'a>(
     }
     if let Some((kw, line)) = parser.top {
         return Err(words.err(col, VariantErrorKind::Clash { keyword: "grid", other: kw, other_line: line }));
+    }
+    if parser.grids.len() == MAX_GRIDS {
+        let found = MAX_GRIDS + 1;
+        return Err(words.err(col, VariantErrorKind::TooLarge { what: "the number of grids", found, max: MAX_GRIDS }));
     }
     let (_, row) = words.number("the grid's top row (0-based)", 0)?;
     let (_, column) = words.number("the grid's left column (0-based)", 0)?;

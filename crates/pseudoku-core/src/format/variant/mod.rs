@@ -67,11 +67,8 @@ pub use error::{VariantError, VariantErrorKind};
 /// The largest height or width of a board.
 pub const MAX_BOARD_SIDE: usize = 1024;
 
-/// The largest number of cells of a custom layout.
-pub const MAX_CUSTOM_CELLS: usize = 1 << 16;
-
 /// How the cells of one square grid are grouped besides rows and columns.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Regions {
     /// Rectangular boxes `rows` tall and `cols` wide.
@@ -84,7 +81,7 @@ pub enum Regions {
 }
 
 /// One square `N × N` grid.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridSpec {
     pub regions: Regions,
@@ -146,11 +143,22 @@ pub struct Variant {
 
 impl Variant {
     /// Builds a variant from a spec and givens, checking both.
-    pub fn new(mut spec: Spec, givens: Option<Vec<Option<Symbol>>>) -> Result<Variant, VariantError> {
+    pub fn new(spec: Spec, givens: Option<Vec<Option<Symbol>>>) -> Result<Variant, VariantError> {
+        let layout = spec.build().map_err(|e| VariantError::nowhere(VariantErrorKind::Layout(e)))?;
+        Variant::with_layout(spec, layout, givens)
+    }
+
+    /// A variant from a spec, the layout already built from it (the caller
+    /// says `layout == spec.build()`, so it is not built again), and givens,
+    /// which are checked.
+    pub(crate) fn with_layout(
+        mut spec: Spec,
+        layout: Layout,
+        givens: Option<Vec<Option<Symbol>>>,
+    ) -> Result<Variant, VariantError> {
         spec.name = spec.name.as_deref().and_then(clean_name);
         spec.author = spec.author.as_deref().and_then(clean_name);
         spec.rules = spec.rules.as_deref().and_then(clean_name);
-        let layout = spec.build().map_err(|e| VariantError::nowhere(VariantErrorKind::Layout(e)))?;
         if let Some(g) = &givens {
             let err = |e| VariantError::nowhere(VariantErrorKind::Givens(e));
             if let Some((cell, s)) =

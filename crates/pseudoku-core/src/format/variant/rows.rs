@@ -4,11 +4,11 @@
 //! by whitespace-separated tokens or one character per cell; see the module
 //! documentation of [`variant`](super).
 
-use super::text::{short, LineReader};
+use super::text::{short, Columns, LineReader};
 use super::{Shape, Spec, VariantError, VariantErrorKind};
 use crate::format::line::{self, cells_of, LineError, TextPos};
 use crate::format::{read_field, Entry, Place};
-use crate::layout::{CellId, Geometry, Layout};
+use crate::layout::{CellId, Geometry, Layout, LayoutError, MAX_CELLS};
 use crate::symbol::{Symbol, MAX_SYMBOLS};
 
 /// A region map as read: names renumbered in order of first appearance.
@@ -32,7 +32,8 @@ enum Spaces {
 /// A row split into cells: `(column, text)` for each.
 fn split_row(text: &str, width: Option<usize>, spaces: Spaces) -> Vec<(usize, &str)> {
     let text = text.trim_end();
-    let column_of = |byte: usize| text[..byte].chars().count() + 1;
+    let mut columns = Columns::new(text);
+    let mut column_of = |byte: usize| columns.of(byte);
     if text.contains(',') {
         let mut out = Vec::new();
         let mut start = 0;
@@ -87,6 +88,17 @@ pub(super) fn read_region_map(
                 VariantErrorKind::TooLarge { what: "the width of the region map", found: n, max: MAX_SYMBOLS },
             ));
         }
+        if n * n > MAX_CELLS {
+            return Err(VariantError::at(
+                no,
+                0,
+                VariantErrorKind::TooLarge {
+                    what: "the number of cells of the region map",
+                    found: n * n,
+                    max: MAX_CELLS,
+                },
+            ));
+        }
         if cells.len() != n {
             return Err(VariantError::at(
                 no,
@@ -104,6 +116,15 @@ pub(super) fn read_region_map(
             }
             let id = match names.iter().position(|&x| x == name) {
                 Some(id) => id,
+                // More than N names: the map is wrong, and a longer list of
+                // names would make each search of it longer.
+                None if names.len() == n => {
+                    return Err(VariantError::at(
+                        no,
+                        col,
+                        VariantErrorKind::Layout(LayoutError::RegionCount { found: n + 1, size: n }),
+                    ))
+                }
                 None => {
                     names.push(name);
                     names.len() - 1
@@ -255,10 +276,11 @@ fn read_custom_rows(
     let n = layout.cell_count();
     let mut givens = Vec::with_capacity(n);
     for &(line_no, text) in rows {
+        let mut columns = Columns::new(text);
         for written in cells_of(text) {
             let col = match written.at {
                 TextPos::Char(c) => c,
-                TextPos::Field(_) => 1 + text[..written.raw.as_ptr() as usize - text.as_ptr() as usize].chars().count(),
+                TextPos::Field(_) => columns.of(written.raw.as_ptr() as usize - text.as_ptr() as usize),
             };
             let i = givens.len();
             let err = |kind| VariantError::at(line_no, col, kind);

@@ -31,6 +31,31 @@ impl<'a> Iterator for LineReader<'a> {
     }
 }
 
+/// The 1-based columns of byte offsets of one line. Asked in increasing
+/// order (as a reader goes along the line), each is counted on from the one
+/// before, so a line of any length costs one pass, not one per word.
+pub(super) struct Columns<'a> {
+    text: &'a str,
+    byte: usize,
+    column: usize,
+}
+
+impl<'a> Columns<'a> {
+    pub(super) fn new(text: &'a str) -> Columns<'a> {
+        Columns { text, byte: 0, column: 1 }
+    }
+
+    /// The 1-based column of the character at byte offset `byte`.
+    pub(super) fn of(&mut self, byte: usize) -> usize {
+        if byte < self.byte {
+            (self.byte, self.column) = (0, 1);
+        }
+        self.column += self.text[self.byte..byte].chars().count();
+        self.byte = byte;
+        self.column
+    }
+}
+
 /// A size written `RxC` (boxes `R` rows tall and `C` wide, or a board), and
 /// where.
 pub(super) struct Dims {
@@ -45,6 +70,7 @@ pub(super) struct Dims {
 /// The words of one line, with their 1-based columns.
 pub(super) struct Words<'a> {
     text: &'a str,
+    columns: Columns<'a>,
     /// Byte offset of the rest.
     pos: usize,
     /// The 1-based line number.
@@ -56,12 +82,12 @@ pub(super) struct Words<'a> {
 impl<'a> Words<'a> {
     /// The words of `text`, line number `line`.
     pub(super) fn new(text: &'a str, line: usize) -> Words<'a> {
-        Words { text, pos: 0, line, keyword: "" }
+        Words { text, columns: Columns::new(text), pos: 0, line, keyword: "" }
     }
 
     /// The 1-based column of a byte offset.
-    fn column_of(&self, byte: usize) -> usize {
-        self.text[..byte].chars().count() + 1
+    fn column_of(&mut self, byte: usize) -> usize {
+        self.columns.of(byte)
     }
 
     /// The next whitespace-separated word and its column.
