@@ -2,39 +2,33 @@
 //! (`src/main.rs`) starts the page in a window and the engine's worker in a
 //! worker (`web/engine.js` instantiates it there).
 //!
-//! - Screens, each with one reducer (state plus a closed action enum) that
-//!   nothing else changes: [`play`] (a Pseudoku challenge being played),
-//!   [`setter`] (one being set), [`table`] with [`game`] (a sudoku of any
-//!   variant, and a new one being made); [`app`] holds which screen is open.
-//! - Components read a state and dispatch actions: [`app`], [`playview`],
-//!   [`create`], [`sudoku`], the boards [`pboard`] and [`board`], and
-//!   [`controls`].
-//! - [`wire`] is what crosses to the worker (versioned JSON messages, each
-//!   with an id); [`worker`] runs them with the engine.
-//! - [`browser`] is every side effect: storage, the URL, the clipboard, the
-//!   worker itself.
+//! The folders are the app's screens and what they share:
+//!
+//! - [`app`]: which screen is open, the frame and the tabs.
+//! - [`pseudoku`]: the Pseudoku board and its screens, [`pseudoku::play`]
+//!   and [`pseudoku::set`].
+//! - [`sudoku`]: the sudoku board of any variant and its screens,
+//!   [`sudoku::play`] and [`sudoku::set`].
+//! - [`shared`]: what two screens use (undo, walls, request ids, hooks,
+//!   panels).
+//! - [`engine`]: the messages that cross to the worker
+//!   ([`engine::wire`], postcard bytes, each request with an id), the page's
+//!   client and the worker that runs them with the engine.
+//! - [`browser`]: every other side effect: storage, the URL, export.
+//!
+//! Each screen is a `state` (one reducer: a state and a closed action enum
+//! that nothing else changes, plain Rust tested on the host) beside its
+//! `view` (a component that reads the state and dispatches actions).
 //!
 //! Share links are the engine's own format (`pseudoku_core::format::link`),
 //! the same the CLI prints.
 
 pub mod app;
-pub mod board;
 pub mod browser;
-pub mod controls;
-pub mod create;
-pub mod game;
-pub mod history;
-pub mod pboard;
-pub mod play;
-pub mod playview;
-pub mod regions;
-pub mod setsudoku;
-pub mod setter;
-pub mod setview;
+pub mod engine;
+pub mod pseudoku;
+pub mod shared;
 pub mod sudoku;
-pub mod table;
-pub mod wire;
-pub mod worker;
 
 /// Starts the page.
 pub fn run_app() {

@@ -5,7 +5,7 @@
 fn main() {
     #[cfg(target_arch = "wasm32")]
     if web_sys::window().is_none() {
-        pseudoku_web::worker::run();
+        pseudoku_web::engine::worker::run();
         return;
     }
     pseudoku_web::run_app();

@@ -7,7 +7,9 @@
 //! - a file over [`LONG_LINES`] lines says why near its top, in a
 //!   `// tidy: long because …` comment among its opening comments;
 //! - no `todo!`, `dbg!` or `unimplemented!` under `crates/`;
-//! - README.md and ARCHITECTURE.md name every crate of the workspace.
+//! - README.md and ARCHITECTURE.md name every crate of the workspace;
+//! - the engine's modules use only those below them, in the layers
+//!   ARCHITECTURE.md states (read from its text, so the two stay one).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -153,4 +155,88 @@ fn readme_and_architecture_name_every_crate() {
         })
         .collect();
     check(unnamed, "these crates are not named in these documents: say in a sentence what each is for");
+}
+
+/// The engine's layers as ARCHITECTURE.md states them: the sentence
+/// "dependencies between the engine's modules run one way: `a`, `b` → `c` → …",
+/// read as a list of layers, lowest first, each a list of module paths.
+fn engine_layers(architecture: &str) -> Vec<Vec<String>> {
+    let text = architecture.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = "dependencies between the engine's modules run one way: ";
+    let from = text.find(start).expect("ARCHITECTURE.md states the engine's layers") + start.len();
+    let chain = &text[from..from + text[from..].find(". ").expect("the layers' sentence ends")];
+    chain.split('→').map(|layer| layer.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>()).collect()
+}
+
+/// The modules `text` names through `crate::` paths: `crate::a::b` and each
+/// first name of `crate::{a, b::c}`, as their full written paths.
+fn crate_paths(text: &str) -> Vec<String> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let mut found = Vec::new();
+    for (i, _) in text.match_indices("crate::") {
+        let rest = &text[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            found.extend(group.split(',').map(|p| p.trim().to_owned()).filter(|p| !p.is_empty()));
+        } else {
+            found.push(rest[..rest.find(|c| !ident(c)).unwrap_or(rest.len())].trim_end_matches(':').to_owned());
+        }
+    }
+    found
+}
+
+/// The code of a source file that builds into the library: without its
+/// comments (docs may link anywhere) and its `#[cfg(test)]` module (tests
+/// may use what is above, as an oracle).
+fn code(text: &str) -> String {
+    let text = &text[..text.find("#[cfg(test)]\nmod tests").unwrap_or(text.len())];
+    text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn engine_modules_depend_only_downwards() {
+    let layers = engine_layers(&read(&workspace_root().join("ARCHITECTURE.md")));
+    assert!(
+        layers.len() >= 6 && layers.iter().flatten().any(|m| m == "partition"),
+        "the layers read from ARCHITECTURE.md were {layers:?}"
+    );
+    let src = workspace_root().join("crates/pseudoku-core/src");
+    let mut upward = Vec::new();
+    for (level, layer) in layers.iter().enumerate() {
+        for module in layer {
+            let path = module.replace("::", "/");
+            let mut files = vec![src.join(format!("{path}.rs"))];
+            if src.join(&path).is_dir() {
+                files.extend(rust_files(&format!("crates/pseudoku-core/src/{path}")));
+            }
+            let tests = |f: &PathBuf| {
+                f.file_name().is_some_and(|n| n == "tests.rs") || f.components().any(|c| c.as_os_str() == "tests")
+            };
+            for file in files.iter().filter(|f| f.is_file() && !tests(f)) {
+                for used in crate_paths(&code(&read(file))) {
+                    let above = layers[level + 1..]
+                        .iter()
+                        .flatten()
+                        .find(|m| used == **m || used.starts_with(&format!("{m}::")));
+                    if let Some(above) = above {
+                        upward.push(format!("{} uses crate::{used} (`{module}` is below `{above}`)", shown(file)));
+                    }
+                }
+            }
+        }
+    }
+    check(
+        upward,
+        "these engine files use a module above their own (ARCHITECTURE.md's layers): move the shared part down",
+    );
+}
+
+#[test]
+fn crate_paths_are_read_as_written() {
+    let text =
+        "use crate::partition::{Edge, Instance};\nuse crate::{layout, format::link};\nlet x = crate::seed::rng(1);";
+    assert_eq!(crate_paths(text), ["partition", "layout", "format::link", "seed::rng"]);
+    let layers =
+        engine_layers("x: dependencies between the engine's modules run one way: `a`, `b` →\n `c` → `d::e`. Nothing");
+    assert_eq!(layers, [vec!["a", "b"], vec!["c"], vec!["d::e"]]);
 }

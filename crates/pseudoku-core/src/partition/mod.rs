@@ -192,6 +192,26 @@ impl Edge {
             right.into_iter().chain(down)
         })
     }
+
+    /// The orthogonal neighbours of `cell` in a `size × size` grid: up,
+    /// down, left and right, those on the grid (none for a cell off it).
+    pub fn neighbours(size: usize, cell: CellId) -> impl Iterator<Item = CellId> {
+        let c = cell.index();
+        let on = c < size.saturating_mul(size);
+        let (r, col) = if on { (c / size, c % size) } else { (0, 0) };
+        let up = (on && r > 0).then(|| c - size);
+        let down = (on && r + 1 < size).then(|| c + size);
+        let left = (on && col > 0).then(|| c - 1);
+        let right = (on && col + 1 < size).then(|| c + 1);
+        [up, down, left, right].into_iter().flatten().map(|d| CellId(d as u32))
+    }
+
+    /// The edges between two cells of different labels in a `size × size`
+    /// grid (`labels` has one per cell, row by row): the walls of a region
+    /// map, in increasing order.
+    pub fn borders(size: usize, labels: &[usize]) -> impl Iterator<Item = Edge> + '_ {
+        Edge::all(size).filter(move |e| labels.get(e.a().index()) != labels.get(e.b().index()))
+    }
 }
 
 impl fmt::Display for Edge {

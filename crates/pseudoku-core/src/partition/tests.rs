@@ -765,3 +765,28 @@ fn every_bitset_width_searches_alike() {
     }
     assert!(answers > 30, "the open grids have many answers: {answers}");
 }
+
+#[test]
+fn neighbours_are_the_cells_an_edge_joins() {
+    for n in 0..7 {
+        for c in 0..n * n + 2 {
+            let found: BTreeSet<CellId> = Edge::neighbours(n, id(c)).collect();
+            let oracle: BTreeSet<CellId> = (0..n * n).map(id).filter(|&d| Edge::new(n, id(c), d).is_some()).collect();
+            assert_eq!(found, oracle, "cell {c} of {n}×{n}");
+        }
+    }
+}
+
+#[test]
+fn borders_of_labels_are_the_partitions_borders() {
+    let mut rng = ChaCha8Rng::seed_from_u64(27);
+    for n in 1..8 {
+        // Rows, then random labels (a map need not be a partition).
+        let rows: Vec<usize> = (0..n * n).map(|c| c / n).collect();
+        let p = Partition::from_labels(n, &rows).unwrap();
+        assert_eq!(Edge::borders(n, &rows).collect::<Vec<_>>(), p.borders().collect::<Vec<_>>());
+        let labels: Vec<usize> = (0..n * n).map(|_| rng.random_range(0..3)).collect();
+        let oracle: Vec<Edge> = Edge::all(n).filter(|e| labels[e.a().index()] != labels[e.b().index()]).collect();
+        assert_eq!(Edge::borders(n, &labels).collect::<Vec<_>>(), oracle);
+    }
+}

@@ -7,7 +7,7 @@
 //!
 //! [`Propagation::Probing`]: crate::solver::Propagation::Probing
 
-use super::{Tables, Work};
+use super::tables::{Tables, Work};
 use crate::bits::{Mask, Members};
 use crate::solver::Contradiction;
 

@@ -1,0 +1,202 @@
+//! The Pseudoku jobs: analyse (count, then explain and find redundant walls
+//! in slices, as a [`Rest`]), complete, trim, construct and fill.
+
+use super::*;
+
+pub(super) fn parse(text: &str) -> Result<Instance, String> {
+    Instance::parse(text).map_err(|e| format!("The puzzle could not be read: {e}."))
+}
+
+pub(super) fn pairs(edges: &[Edge]) -> Vec<(u32, u32)> {
+    edges.iter().map(|e| (e.a().0, e.b().0)).collect()
+}
+
+/// Labels of an answer, one byte per cell.
+pub(super) fn labels(p: &Partition) -> Vec<u8> {
+    p.labels().map(|l| l as u8).collect()
+}
+
+pub(super) fn analyse(id: u64, instance: Instance, limit: u64, keep: usize, send: &mut dyn FnMut(bool, Body)) -> Rest {
+    struct Counter<'a> {
+        found: u64,
+        limit: u64,
+        keep: usize,
+        kept: Vec<Vec<u8>>,
+        send: &'a mut dyn FnMut(bool, Body),
+    }
+    impl Sink<Partition> for Counter<'_> {
+        fn found(&mut self, answer: &Partition) -> Flow {
+            self.found += 1;
+            if self.kept.len() < self.keep {
+                self.kept.push(labels(answer));
+            }
+            if self.found >= self.limit {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        }
+        fn progress(&mut self, progress: Progress) -> Flow {
+            (self.send)(false, Body::Progress { nodes: progress.nodes, answers: progress.found });
+            Flow::Continue
+        }
+    }
+    let keep = keep.min(MAX_KEPT);
+    let mut counter = Counter { found: 0, limit: limit.max(1), keep, kept: Vec::new(), send };
+    let config = SolveConfig { node_budget: None, progress_interval: PROGRESS_NODES };
+    let report = partition::solve(&instance, &config, &mut counter);
+    let (found, kept) = (counter.found, counter.kept);
+    let exact = report.end == SearchEnd::Exhausted;
+    send(false, Body::Counted { answers_found: found, exact, answers: kept });
+    send(false, Body::Yielding);
+    let explainer = Explainer::new(instance.clone(), Some(EXPLAIN_BUDGET));
+    Rest { id, instance, stage: Stage::Explain { explainer, unique: found == 1 && exact } }
+}
+
+/// What is left of a request once it has posted [`Body::Yielding`]: short
+/// searches, run one per [`Rest::step`].
+pub struct Rest {
+    id: u64,
+    instance: Instance,
+    stage: Stage,
+}
+
+pub(super) enum Stage {
+    /// What all answers agree on; then, for a unique answer, which walls
+    /// could go.
+    Explain { explainer: Explainer, unique: bool },
+    /// Which walls could go: those checked so far, and those that can.
+    Redundant { next: usize, walls: Vec<Edge>, can_go: Vec<Edge> },
+}
+
+impl Rest {
+    /// Runs the next search and posts what it settles; `true` once the
+    /// request has posted its last reply.
+    pub fn step(&mut self, post: &mut dyn FnMut(Reply)) -> bool {
+        let id = self.id;
+        let mut send = |last: bool, body: Body| post(Reply { id, last, body });
+        match &mut self.stage {
+            Stage::Explain { explainer, unique } => {
+                let Some(explanation) = explainer.step() else { return false };
+                let unique = *unique;
+                send(!unique, Body::Explained(agreement(&self.instance, explanation)));
+                if !unique {
+                    return true;
+                }
+                let walls = self.instance.walls().collect();
+                self.stage = Stage::Redundant { next: 0, walls, can_go: Vec::new() };
+                false
+            }
+            Stage::Redundant { next, walls, can_go } => {
+                let Some(&wall) = walls.get(*next) else {
+                    send(true, Body::Redundant { walls: pairs(can_go) });
+                    return true;
+                };
+                *next += 1;
+                match wall_can_go(&self.instance, wall, Some(COMPLETE_BUDGET)) {
+                    Ok(true) => can_go.push(wall),
+                    Ok(false) => {}
+                    // A check that ran out of budget: no wall is offered.
+                    Err(_) => {
+                        send(true, Body::Redundant { walls: Vec::new() });
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+    }
+}
+
+/// The explanation as edges and a sentence.
+pub(super) fn agreement(instance: &Instance, explanation: Explanation) -> Agreement {
+    let mut out = Agreement::default();
+    match explanation {
+        Explanation::Unique(answer) => {
+            for e in Edge::all(instance.size()) {
+                let pair = (e.a().0, e.b().0);
+                if answer.joins(e) {
+                    out.together.push(pair);
+                } else {
+                    out.apart.push(pair);
+                }
+            }
+        }
+        Explanation::Several { edges, .. } => {
+            for (e, verdict) in edges {
+                let pair = (e.a().0, e.b().0);
+                match verdict {
+                    Verdict::Together => out.together.push(pair),
+                    Verdict::Apart => out.apart.push(pair),
+                    Verdict::Varies | Verdict::Unknown => {}
+                }
+            }
+        }
+        Explanation::NoAnswer(reason) => {
+            out.reason_cells = reason_cells(&reason).iter().map(|c| c.0).collect();
+            out.reason = Some(sentence(&reason, instance.size()));
+        }
+        // Nothing is known for sure: no edge is drawn as agreed.
+        Explanation::GaveUp { .. } => {}
+    }
+    out
+}
+
+pub(super) fn reason_cells(reason: &NoAnswerReason) -> Vec<CellId> {
+    match reason {
+        NoAnswerReason::AreaSize { cells, .. }
+        | NoAnswerReason::AreaSymbol { cells, .. }
+        | NoAnswerReason::AreaWall { cells, .. } => cells.clone(),
+        NoAnswerReason::StrandedCell { cell } => vec![*cell],
+        NoAnswerReason::SymbolCount { .. } | NoAnswerReason::NoPartition => Vec::new(),
+    }
+}
+
+/// The engine's reason, with cells named as a player names them.
+pub(super) fn sentence(reason: &NoAnswerReason, n: usize) -> String {
+    let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
+    let text = match reason {
+        NoAnswerReason::StrandedCell { cell } => format!("no region can contain cell {}", at(*cell)),
+        NoAnswerReason::AreaSize { cells, size } => {
+            format!(
+                "walls close off an area of {} cells (from {}), not a multiple of {size}",
+                cells.len(),
+                at(cells[0])
+            )
+        }
+        other => other.to_string(),
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("No answer: {}{}.", first, chars.as_str()),
+        None => String::new(),
+    }
+}
+
+pub(super) fn fill_grid(size: usize, latin: bool, seed: u64) -> Body {
+    if !(4..=16).contains(&size) {
+        return Body::Failed { message: format!("Grids are made from 4×4 to 16×16, not {size}×{size}.") };
+    }
+    let layout = if latin { Layout::latin(size) } else { squarest_boxes(size) };
+    let made = layout.map_err(|e| e.to_string()).and_then(|layout| {
+        let mut rng = rng_from_seed(seed);
+        let grid = fill(&layout, &vec![None; layout.cell_count()], &mut rng).map_err(|e| e.to_string())?;
+        let text = line::write_solution(&layout, &grid);
+        Ok(text)
+    });
+    match made {
+        Ok(text) => Body::Instance { instance: text, changed: Vec::new() },
+        Err(e) => Body::Failed { message: format!("Could not fill a {size}×{size} grid: {e}.") },
+    }
+}
+
+/// Boxes as square as `size` allows (rows ≤ columns); a Latin square when
+/// `size` is prime.
+pub(super) fn squarest_boxes(size: usize) -> Result<Layout, pseudoku_core::layout::LayoutError> {
+    let rows = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
+    if rows == 1 {
+        Layout::latin(size)
+    } else {
+        Layout::boxed(rows, size / rows)
+    }
+}

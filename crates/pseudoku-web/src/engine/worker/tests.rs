@@ -1,0 +1,157 @@
+//! The worker's jobs, run natively: each request's replies, in order.
+
+use super::*;
+use crate::engine::wire::ANSWERS_KEPT;
+
+const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
+                    4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
+
+#[test]
+fn random_regions_keep_the_walls_and_fill_and_refuse_a_closed_pocket() {
+    let walls = vec![(0, 1), (9, 10), (18, 19), (27, 28)];
+    let out = replies(Job::Regions { size: 9, walls: walls.clone(), seed: 5 });
+    let Body::Regions { regions } = &out[0].body else { panic!("{out:?}") };
+    let map: Vec<usize> = regions.iter().map(|&r| r as usize).collect();
+    let layout = Layout::jigsaw(9, &map).expect("a valid jigsaw");
+    assert!(fill(&layout, &[None; 81], &mut rng_from_seed(1)).is_ok());
+    for (a, b) in walls {
+        assert_ne!(map[a as usize], map[b as usize], "wall {a}-{b} is a border");
+    }
+    assert_eq!(replies(Job::Regions { size: 9, walls: vec![(0, 1), (9, 10), (18, 19), (27, 28)], seed: 5 }), out);
+    // Cell 0 walled off alone.
+    let out = replies(Job::Regions { size: 9, walls: vec![(0, 1), (0, 9)], seed: 5 });
+    assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("no way to finish")), "{out:?}");
+}
+
+fn replies(job: Job) -> Vec<Reply> {
+    let mut out = Vec::new();
+    handle_to_end(&Request::new(9, job), &mut |r| out.push(r));
+    assert!(out.iter().all(|r| r.id == 9));
+    assert_eq!(out.iter().filter(|r| r.last).count(), 1, "exactly one last reply");
+    assert!(out.last().unwrap().last, "the last reply comes last");
+    out
+}
+
+#[test]
+fn the_seed_has_five_answers_and_agreed_edges() {
+    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000, keep: ANSWERS_KEPT });
+    let counted = out.iter().find_map(|r| match &r.body {
+        Body::Counted { answers_found, exact, answers } => Some((*answers_found, *exact, answers.len())),
+        _ => None,
+    });
+    assert_eq!(counted, Some((5, true, 5)));
+    let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+    assert!(agreement.reason.is_none());
+    assert!(agreement.apart.contains(&(4, 13)), "a wall is always apart");
+    assert!(!agreement.together.is_empty());
+}
+
+#[test]
+fn no_answer_gives_a_reason_with_cells() {
+    // The seed grid with a 1×1 area walled off around r1c1.
+    let grid = &SEED[..81];
+    let out = replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000, keep: ANSWERS_KEPT });
+    let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+    let reason = agreement.reason.clone().expect("a reason");
+    assert!(reason.starts_with("No answer: "), "{reason}");
+    assert!(agreement.reason_cells.contains(&0), "{agreement:?}");
+}
+
+#[test]
+fn completing_the_seed_makes_it_unique() {
+    let out = replies(Job::Complete { instance: SEED.into() });
+    let Body::Instance { instance, changed } = &out[0].body else { panic!("{out:?}") };
+    assert!(!changed.is_empty());
+    let done: Instance = instance.parse().unwrap();
+    assert_eq!(partition::count(&done, 2, None), partition::Count::Exact(1));
+}
+
+#[test]
+fn fills_are_grids_of_the_asked_kind_and_repeat_by_seed() {
+    for (size, latin) in [(4, false), (6, false), (7, true), (9, true), (16, false)] {
+        let out = replies(Job::Fill { size, latin, seed: 5 });
+        let Body::Instance { instance, .. } = &out[0].body else { panic!("{out:?}") };
+        let grid: Instance = instance.parse().unwrap();
+        assert_eq!(grid.size(), size);
+        // Every row holds every symbol.
+        for row in grid.symbols().chunks(size) {
+            let mut seen: Vec<usize> = row.iter().map(|s| s.index()).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..size).collect::<Vec<_>>());
+        }
+        assert_eq!(replies(Job::Fill { size, latin, seed: 5 }), out, "same seed, same grid");
+    }
+    assert!(matches!(replies(Job::Fill { size: 3, latin: true, seed: 1 })[0].body, Body::Failed { .. }));
+}
+
+#[test]
+fn a_generated_sudoku_is_the_cores_and_solves_uniquely() {
+    let out = replies(Job::Generate {
+        variant: "size 9\n".into(),
+        symmetry: WireSymmetry::None,
+        minimal: false,
+        seed: 12345,
+        level: None,
+    });
+    assert!(out.iter().any(|r| matches!(r.body, Body::Steps { .. })), "progress on the way");
+    let Some(Body::Puzzle { variant }) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
+    let v: Variant = variant.parse().unwrap();
+    let layout = pseudoku_core::layout::Layout::classic(3).unwrap();
+    let made = pseudoku_core::generate::generate(&layout, &GenerateConfig::default(), 12345).unwrap();
+    assert_eq!(v.givens().unwrap(), &made.givens[..], "the same puzzle as the core's from the seed");
+    let solved = replies(Job::Solve { variant });
+    let expected = line::write_solution(&layout, &made.solution);
+    assert_eq!(solved[0].body, Body::Solved { solution: Some(expected), unique: true });
+}
+
+#[test]
+fn hints_report_wrong_values_then_missing_marks_then_a_step() {
+    let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let plain: Variant = "size 9\n".parse().unwrap();
+    let cells = line::parse(plain.layout(), givens).unwrap();
+    let variant = &plain.with_givens(Some(cells)).unwrap().to_string();
+    // r1c3 is 4 in the solution: a 1 there is wrong.
+    let wrong = format!("531{}", &givens[3..]);
+    let out = replies(Job::Hint { variant: variant.into(), values: wrong, centre: vec![] });
+    assert_eq!(out[0].body, Body::Hint(HintWire::Wrong { cells: vec![2] }));
+    let mut centre = vec![0u64; 81];
+    centre[2] = 0b11; // 1 and 2: the 4 is missing
+    let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre });
+    assert_eq!(out[0].body, Body::Hint(HintWire::MarksMissing { cells: vec![2] }));
+    let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre: vec![] });
+    let Body::Hint(HintWire::Step { nudge, sentence, placements, .. }) = &out[0].body else { panic!("{out:?}") };
+    assert!(nudge.starts_with("Look for a "), "{nudge}");
+    assert!(sentence.contains("so place"), "{sentence}");
+    assert_eq!(placements.len(), 1);
+}
+
+#[test]
+fn rated_puzzles_and_ratings_come_from_the_worker() {
+    let out = replies(Job::Generate {
+        variant: "size 9\n".into(),
+        symmetry: WireSymmetry::None,
+        minimal: false,
+        seed: 3,
+        level: Some("hard".into()),
+    });
+    let Body::Puzzle { variant } = &out[0].body else { panic!("{out:?}") };
+    let out = replies(Job::Rate { variant: variant.clone() });
+    let Body::Rated { se_tenths, level, .. } = &out[0].body else { panic!("{out:?}") };
+    assert_eq!(level, "hard");
+    assert!((25..=49).contains(se_tenths));
+}
+
+#[test]
+fn a_puzzle_with_several_solutions_says_so() {
+    let out = replies(Job::Solve { variant: "size 4\ngivens\n1...\n....\n....\n....\n".into() });
+    assert!(matches!(&out[0].body, Body::Solved { solution: Some(_), unique: false }), "{out:?}");
+}
+
+#[test]
+fn bad_text_and_old_protocols_fail_with_a_sentence() {
+    let out = replies(Job::Analyse { instance: "12".into(), limit: 5, keep: ANSWERS_KEPT });
+    assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("could not be read")));
+    let mut out = Vec::new();
+    handle(&Request { protocol: 0, id: 1, job: Job::Trim { instance: SEED.into() } }, &mut |r| out.push(r));
+    assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("protocol")));
+}

@@ -1,0 +1,4 @@
+//! Playing a Pseudoku challenge: the [`state`] reducer and its [`view`].
+
+pub mod state;
+pub mod view;

@@ -1,0 +1,718 @@
+//! Playing a Pseudoku challenge: the player's partition (a region colour
+//! per cell), changed only by [`Player::apply`] of a [`PlayAction`].
+//!
+//! Painting puts cells in a region; drawing borders closes areas off, and
+//! an area of `N` unpainted cells closed off by borders and walls becomes a
+//! region of its own: both are views of one partition. The engine's
+//! `validate` checks it after every change; the worker counts the
+//! challenge's answers and says which edges all of them agree on (for
+//! hints).
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use pseudoku_core::format::link::{encode, Challenge};
+use pseudoku_core::layout::CellId;
+use pseudoku_core::partition::{validate, Edge, Instance, Partition, Validation};
+use pseudoku_core::symbol::{char_to_index, index_to_char};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
+use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
+use crate::shared::history::History;
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
+use crate::shared::walls::areas;
+
+/// What a pointer stroke or a key does to cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Put cells in region `k` (colour `k`).
+    Paint(u8),
+    /// Take cells out of their region.
+    Erase,
+    /// Draw (or erase) borders between cells.
+    Border,
+}
+
+/// A state of the player's work that undo returns to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marks {
+    /// Region per cell, `.` for none, in the one-character alphabet.
+    pub labels: String,
+    /// Borders the player drew, as `a-b`.
+    pub borders: Vec<(u32, u32)>,
+}
+
+/// One thing every answer has that the player's partition has not (yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub edge: Edge,
+    /// Together in every answer (else apart in every answer).
+    pub together: bool,
+    /// The player's partition says the opposite (else it is only open).
+    pub contradicts: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    challenge: Rc<Challenge>,
+    /// The link text of the challenge: names it in saved progress.
+    key: String,
+    labels: Vec<Option<u8>>,
+    borders: BTreeSet<Edge>,
+    history: History<Marks>,
+    pub tool: Tool,
+    /// During a stroke: for the border tool, whether it draws (else it
+    /// erases); for the paint tools, whether it has changed a cell yet.
+    stroke: Option<bool>,
+    validation: Rc<Validation>,
+    analysis_id: u64,
+    pub analysis: Analysis,
+    /// Answers the player has found, as label strings.
+    found: Vec<String>,
+    pub hint: Option<Hint>,
+    /// A hint was asked for before the worker knew enough.
+    pub hint_pending: bool,
+    pub elapsed_ms: u64,
+    pub focus: usize,
+    /// A message about the game (a saved game that could not be read).
+    pub notice: Option<String>,
+    /// A new challenge being made in the worker: its request.
+    pub making: Option<Request>,
+    /// The challenge it made, for the page to open.
+    pub made: Option<Challenge>,
+    /// The ids of new challenges' requests (after the analysis's).
+    ids: RequestIds,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayAction {
+    SetTool(Tool),
+    /// A stroke starts on (or moves over) a cell, with the paint tools.
+    PaintStart(usize),
+    PaintOver(usize),
+    /// A stroke of the border tool starts on (or moves over) an edge.
+    BorderStart(Edge),
+    BorderOver(Edge),
+    StrokeEnd,
+    /// Paint the focused cell with the current tool (keyboard).
+    PaintFocus,
+    /// Take the focused cell out of its region (keyboard).
+    ClearFocus,
+    /// Show a message about the game (storage full, say).
+    Notice(String),
+    Focus(usize),
+    Undo,
+    Redo,
+    /// Take every cell out of its region.
+    Reset,
+    Hint,
+    Tick(u64),
+    Worker(Reply),
+    DismissNotice,
+    /// Make a new challenge in the worker (then open it).
+    Generate {
+        size: usize,
+        difficulty: crate::engine::wire::WireDifficulty,
+        seed: u64,
+    },
+}
+
+impl Player {
+    pub fn new(challenge: Challenge) -> Player {
+        let n = challenge.instance.size();
+        let key = encode(&challenge);
+        let labels = vec![None; n * n];
+        let validation = Rc::new(check(&challenge.instance, &labels));
+        let mut ids = RequestIds::default();
+        let analysis_id = ids.take();
+        Player {
+            challenge: Rc::new(challenge),
+            key,
+            labels,
+            borders: BTreeSet::new(),
+            history: History::default(),
+            tool: Tool::Paint(0),
+            stroke: None,
+            validation,
+            analysis_id,
+            analysis: Analysis::default(),
+            found: Vec::new(),
+            hint: None,
+            hint_pending: false,
+            elapsed_ms: 0,
+            focus: 0,
+            notice: None,
+            making: None,
+            made: None,
+            ids,
+        }
+    }
+
+    pub fn challenge(&self) -> &Challenge {
+        &self.challenge
+    }
+
+    pub fn instance(&self) -> &Instance {
+        &self.challenge.instance
+    }
+
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    pub fn label(&self, cell: usize) -> Option<u8> {
+        self.labels[cell]
+    }
+
+    pub fn borders(&self) -> &BTreeSet<Edge> {
+        &self.borders
+    }
+
+    pub fn validation(&self) -> &Validation {
+        &self.validation
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.validation.is_solved()
+    }
+
+    pub fn found_count(&self) -> usize {
+        self.found.len()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// The request the worker should run: a new challenge being made,
+    /// else the analysis of this one (the challenge never changes, so the
+    /// analysis has one id).
+    pub fn request(&self) -> Request {
+        if let Some(making) = &self.making {
+            return making.clone();
+        }
+        let job =
+            Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT, keep: ANSWERS_KEPT };
+        Request::new(self.analysis_id, job)
+    }
+
+    /// The numbers (from 1, in the engine's order, as the setter shows
+    /// them) of the answers the player has found among those counted.
+    pub fn found_numbers(&self) -> Vec<usize> {
+        let text = |p: &Partition| p.labels().map(|l| index_to_char(l).unwrap_or('?')).collect::<String>();
+        let mut out: Vec<usize> = self
+            .analysis
+            .answers
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| self.found.contains(&text(p)))
+            .map(|(i, _)| i + 1)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    pub fn count_text(&self) -> String {
+        count_words(&self.analysis)
+    }
+
+    /// The player's partition as saved: labels and borders.
+    pub fn marks(&self) -> Marks {
+        Marks {
+            labels: self.labels.iter().map(|l| l.and_then(|l| index_to_char(l.into())).unwrap_or('.')).collect(),
+            borders: self.borders.iter().map(|e| (e.a().0, e.b().0)).collect(),
+        }
+    }
+
+    /// Everything saved for this challenge.
+    pub fn saved(&self) -> SavedPlay {
+        let (undo, redo) = self.history.parts();
+        SavedPlay {
+            version: SAVE_VERSION,
+            marks: self.marks(),
+            undo: undo.to_vec(),
+            redo: redo.to_vec(),
+            elapsed_ms: self.elapsed_ms,
+            found: self.found.clone(),
+        }
+    }
+
+    /// This challenge with saved progress restored; a damaged save is
+    /// refused whole with a reason (and nothing else is lost).
+    pub fn restore(mut self, saved: SavedPlay) -> Result<Player, String> {
+        if saved.version != SAVE_VERSION {
+            return Err(format!("it is version {}, and this page reads version {SAVE_VERSION}", saved.version));
+        }
+        let n = self.instance().size();
+        let (labels, borders) = read_marks(&saved.marks, n)?;
+        for m in saved.undo.iter().chain(&saved.redo) {
+            read_marks(m, n)?;
+        }
+        self.history = History::from_parts(saved.undo, saved.redo);
+        self.set_marks(labels, borders);
+        self.elapsed_ms = saved.elapsed_ms;
+        self.found = saved.found.into_iter().filter(|f| f.chars().count() == n * n).collect();
+        // Everything derived from the marks (the check, solved, the found
+        // answers) is derived again, as after any change.
+        self.after_change();
+        Ok(self)
+    }
+
+    pub fn apply(&self, action: PlayAction) -> Option<Player> {
+        let mut next = self.clone();
+        match action {
+            PlayAction::SetTool(tool) => {
+                if tool == self.tool {
+                    return None;
+                }
+                next.tool = tool;
+            }
+            PlayAction::PaintStart(cell) => {
+                let label = self.paint_label()?;
+                // `stroke` says whether this stroke has recorded its undo step.
+                let changed = next.paint(cell, label);
+                next.stroke = Some(changed);
+                if changed {
+                    next.history.record(self.marks());
+                    next.after_change();
+                }
+            }
+            PlayAction::PaintOver(cell) => {
+                let recorded = self.stroke?;
+                let label = self.paint_label()?;
+                if !next.paint(cell, label) {
+                    return None;
+                }
+                if !recorded {
+                    next.history.record(self.marks());
+                    next.stroke = Some(true);
+                }
+                next.after_change();
+            }
+            PlayAction::BorderStart(edge) => {
+                if self.tool != Tool::Border || self.instance().has_wall(edge) {
+                    return None;
+                }
+                let draw = !self.borders.contains(&edge);
+                next.history.record(self.marks());
+                next.set_border(edge, draw);
+                next.stroke = Some(draw);
+                next.after_change();
+            }
+            PlayAction::BorderOver(edge) => {
+                let draw = self.stroke?;
+                if self.tool != Tool::Border || self.instance().has_wall(edge) || self.borders.contains(&edge) == draw {
+                    return None;
+                }
+                next.set_border(edge, draw);
+                next.after_change();
+            }
+            PlayAction::StrokeEnd => {
+                self.stroke?;
+                next.stroke = None;
+                if self.tool == Tool::Border && next.close_areas() {
+                    next.after_change();
+                }
+            }
+            PlayAction::PaintFocus => {
+                let label = self.paint_label()?;
+                next.history.record(self.marks());
+                if !next.paint(self.focus, label) {
+                    return None;
+                }
+                next.after_change();
+            }
+            PlayAction::ClearFocus => {
+                next.history.record(self.marks());
+                if !next.paint(self.focus, None) {
+                    return None;
+                }
+                next.after_change();
+            }
+            PlayAction::Notice(text) => {
+                if self.notice.as_ref() == Some(&text) {
+                    return None;
+                }
+                next.notice = Some(text);
+            }
+            PlayAction::Focus(cell) => {
+                if cell >= self.labels.len() || cell == self.focus {
+                    return None;
+                }
+                next.focus = cell;
+            }
+            PlayAction::Undo => {
+                let marks = next.history.undo(self.marks())?;
+                let (labels, borders) = read_marks(&marks, self.instance().size()).ok()?;
+                next.set_marks(labels, borders);
+                next.after_change();
+            }
+            PlayAction::Redo => {
+                let marks = next.history.redo(self.marks())?;
+                let (labels, borders) = read_marks(&marks, self.instance().size()).ok()?;
+                next.set_marks(labels, borders);
+                next.after_change();
+            }
+            PlayAction::Reset => {
+                if self.labels.iter().all(Option::is_none) && self.borders.is_empty() {
+                    return None;
+                }
+                next.history.record(self.marks());
+                next.set_marks(vec![None; self.labels.len()], BTreeSet::new());
+                next.after_change();
+            }
+            PlayAction::Hint => {
+                next.hint = next.find_hint();
+                next.hint_pending = next.hint.is_none() && next.analysis.agreement.is_none();
+            }
+            PlayAction::Tick(ms) => {
+                if self.is_solved() {
+                    return None;
+                }
+                next.elapsed_ms += ms;
+            }
+            PlayAction::Generate { size, difficulty, seed } => {
+                let job = Job::Construct { size, difficulty, seed };
+                next.making = Some(next.ids.request(job));
+                next.notice = None;
+            }
+            PlayAction::Worker(reply) if self.making.as_ref().is_some_and(|m| m.id == reply.id) => {
+                next.making = None;
+                match reply.body {
+                    Body::Instance { instance, .. } => match Instance::parse(&instance) {
+                        Ok(instance) => {
+                            next.made = Some(Challenge { instance, title: String::new(), author: String::new() })
+                        }
+                        Err(e) => next.notice = Some(format!("The new challenge could not be read: {e}.")),
+                    },
+                    Body::Failed { message } => next.notice = Some(message),
+                    _ => return None,
+                }
+            }
+            PlayAction::Worker(reply) => {
+                if reply.id != self.analysis_id {
+                    return None;
+                }
+                // The player has no use for walls that could go.
+                if matches!(reply.body, Body::Redundant { .. }) {
+                    return None;
+                }
+                let explained = matches!(reply.body, Body::Explained(_));
+                next.analysis.receive(self.instance().size(), reply.body).ok()?;
+                if explained && self.hint_pending {
+                    next.hint = next.find_hint();
+                    next.hint_pending = false;
+                }
+            }
+            PlayAction::DismissNotice => {
+                self.notice.as_ref()?;
+                next.notice = None;
+            }
+        }
+        Some(next)
+    }
+
+    fn paint_label(&self) -> Option<Option<u8>> {
+        match self.tool {
+            Tool::Paint(k) => Some(Some(k)),
+            Tool::Erase => Some(None),
+            Tool::Border => None,
+        }
+    }
+
+    /// Sets a cell's region; false when it already was so.
+    fn paint(&mut self, cell: usize, label: Option<u8>) -> bool {
+        if cell >= self.labels.len() || self.labels[cell] == label {
+            return false;
+        }
+        self.labels[cell] = label;
+        true
+    }
+
+    fn set_border(&mut self, edge: Edge, on: bool) {
+        if on {
+            self.borders.insert(edge);
+        } else {
+            self.borders.remove(&edge);
+        }
+    }
+
+    fn set_marks(&mut self, labels: Vec<Option<u8>>, borders: BTreeSet<Edge>) {
+        self.labels = labels;
+        self.borders = borders;
+    }
+
+    /// An area of exactly `N` unpainted cells closed off by borders, walls,
+    /// painted cells and the grid's edge becomes a region, in the first
+    /// colour no cell has. True when any did.
+    fn close_areas(&mut self) -> bool {
+        let n = self.instance().size();
+        let unpainted = |c: usize| self.labels[c].is_none();
+        let open = |edge: Edge| !self.borders.contains(&edge) && !self.instance().has_wall(edge);
+        let mut any = false;
+        for area in areas(n, unpainted, open) {
+            if area.len() == n {
+                let Some(colour) = (0..n as u8).find(|k| !self.labels.contains(&Some(*k))) else { continue };
+                for c in area {
+                    self.labels[c] = Some(colour);
+                }
+                any = true;
+            }
+        }
+        any
+    }
+
+    fn after_change(&mut self) {
+        self.validation = Rc::new(check(self.instance(), &self.labels));
+        self.hint = None;
+        if self.validation.is_solved() {
+            let labels: Vec<usize> = self.labels.iter().map(|l| l.map_or(0, usize::from)).collect();
+            if let Some(p) = Partition::from_labels(self.instance().size(), &labels) {
+                let text: String = p.labels().map(|l| index_to_char(l).unwrap_or('?')).collect();
+                if !self.found.contains(&text) {
+                    self.found.push(text);
+                }
+            }
+        }
+    }
+
+    /// An edge all answers agree on that the player contradicts, else one
+    /// they have not settled yet (walls excluded: they speak for themselves).
+    fn find_hint(&self) -> Option<Hint> {
+        let agreement = self.analysis.agreement.as_ref()?;
+        let n = self.instance().size();
+        let edge = |&(a, b): &(u32, u32)| Edge::new(n, CellId(a), CellId(b));
+        let label = |c: usize| self.labels[c];
+        let apart = agreement.apart.iter().filter_map(edge).filter(|e| !self.instance().has_wall(*e));
+        let together = agreement.together.iter().filter_map(edge);
+        let mut open = None;
+        for (e, together) in apart.map(|e| (e, false)).chain(together.map(|e| (e, true))) {
+            let (a, b) = (label(e.a().index()), label(e.b().index()));
+            let same = a.is_some() && a == b;
+            let different = a.is_some() && b.is_some() && a != b || self.borders.contains(&e);
+            if (together && different) || (!together && same) {
+                return Some(Hint { edge: e, together, contradicts: true });
+            }
+            let settled = if together { same } else { different };
+            if !settled && open.is_none() {
+                open = Some(Hint { edge: e, together, contradicts: false });
+            }
+        }
+        open
+    }
+}
+
+/// The engine's check, with regions numbered from 1 as their colours are.
+fn check(instance: &Instance, labels: &[Option<u8>]) -> Validation {
+    let labels: Vec<Option<usize>> = labels.iter().map(|l| l.map(|l| usize::from(l) + 1)).collect();
+    validate(instance, &labels).expect("one label per cell")
+}
+
+fn read_marks(marks: &Marks, n: usize) -> Result<(Vec<Option<u8>>, BTreeSet<Edge>), String> {
+    let count = marks.labels.chars().count();
+    if count != n * n {
+        return Err(format!("it has {count} cells instead of {}", n * n));
+    }
+    let labels = marks
+        .labels
+        .chars()
+        .map(|c| match c {
+            '.' => Ok(None),
+            _ => char_to_index(c)
+                .filter(|&i| i < n)
+                .map(|i| Some(i as u8))
+                .ok_or_else(|| format!("{c:?} is not a region of this puzzle")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let borders = marks
+        .borders
+        .iter()
+        .map(|&(a, b)| Edge::new(n, CellId(a), CellId(b)).ok_or_else(|| format!("{a}-{b} is not an edge")))
+        .collect::<Result<BTreeSet<_>, _>>()?;
+    Ok((labels, borders))
+}
+
+/// The version of [`SavedPlay`] this build writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// A game in progress as stored, per challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedPlay {
+    pub version: u32,
+    pub marks: Marks,
+    pub undo: Vec<Marks>,
+    pub redo: Vec<Marks>,
+    pub elapsed_ms: u64,
+    pub found: Vec<String>,
+}
+
+reducer!(Player, PlayAction);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pseudoku::examples::SEED_PUZZLE;
+    use pseudoku_core::partition::all_answers;
+
+    fn seed() -> Player {
+        Player::new(Challenge { instance: SEED_PUZZLE.parse().unwrap(), title: String::new(), author: String::new() })
+    }
+
+    fn play(mut p: Player, actions: impl IntoIterator<Item = PlayAction>) -> Player {
+        for a in actions {
+            if let Some(next) = p.apply(a) {
+                p = next;
+            }
+        }
+        p
+    }
+
+    /// Paints the partition region by region, one stroke each.
+    fn paint(p: Player, answer: &Partition) -> Player {
+        let mut actions = Vec::new();
+        for (k, cells) in answer.regions().iter().enumerate() {
+            actions.push(PlayAction::SetTool(Tool::Paint(k as u8)));
+            actions.push(PlayAction::PaintStart(cells[0].index()));
+            actions.extend(cells[1..].iter().map(|c| PlayAction::PaintOver(c.index())));
+            actions.push(PlayAction::StrokeEnd);
+        }
+        play(p, actions)
+    }
+
+    #[test]
+    fn painting_an_answer_solves_and_counts_it_found() {
+        let p = seed();
+        let answers = all_answers(p.instance(), 10);
+        let p = paint(p, &answers[1]);
+        assert!(p.is_solved());
+        assert_eq!(p.found_count(), 1);
+        let p = paint(p, &answers[2]);
+        assert_eq!(p.found_count(), 2);
+    }
+
+    #[test]
+    fn a_wrong_region_gets_a_problem_and_undo_takes_strokes_back() {
+        let p = seed();
+        // A whole row in one region crosses no wall but repeats nothing
+        // either... so paint two rows: 18 cells, too many.
+        let p = play(p, [PlayAction::PaintStart(0)]);
+        let p = play(p, (1..18).map(PlayAction::PaintOver).chain([PlayAction::StrokeEnd]));
+        assert!(!p.validation().problems.is_empty());
+        let p = play(p, [PlayAction::Undo]);
+        assert!((0..81).all(|c| p.label(c).is_none()), "one stroke, one undo");
+        assert!(p.validation().problems.is_empty());
+    }
+
+    #[test]
+    fn borders_closing_n_cells_make_a_region() {
+        // 4×4: cells 0,1,4,5 closed off by borders 1-2, 5-6, 4-8, 5-9.
+        let c =
+            Challenge { instance: "1234341221434321".parse().unwrap(), title: String::new(), author: String::new() };
+        let e = |a, b| Edge::new(4, CellId(a), CellId(b)).unwrap();
+        let p = play(
+            Player::new(c),
+            [
+                PlayAction::SetTool(Tool::Border),
+                PlayAction::BorderStart(e(1, 2)),
+                PlayAction::BorderOver(e(5, 6)),
+                PlayAction::BorderOver(e(4, 8)),
+                PlayAction::BorderOver(e(5, 9)),
+                PlayAction::StrokeEnd,
+            ],
+        );
+        assert_eq!([0, 1, 4, 5].map(|c| p.label(c)), [Some(0); 4]);
+        assert_eq!(p.label(2), None);
+    }
+
+    #[test]
+    fn progress_round_trips_and_damage_is_refused() {
+        let p = play(seed(), [PlayAction::PaintStart(3), PlayAction::PaintOver(4), PlayAction::StrokeEnd]);
+        let saved = p.saved();
+        let json = serde_json::to_string(&saved).unwrap();
+        let back = seed().restore(serde_json::from_str(&json).unwrap()).unwrap();
+        assert_eq!(back.marks(), p.marks());
+        assert!(back.can_undo());
+        let mut bad = saved.clone();
+        bad.marks.labels.pop();
+        assert!(seed().restore(bad).unwrap_err().contains("80 cells"));
+        let mut bad = saved;
+        bad.version = 9;
+        assert!(seed().restore(bad).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_restored_game_is_checked_as_it_was_played() {
+        let answer = all_answers(seed().instance(), 1).remove(0);
+        let solved = paint(seed(), &answer);
+        assert!(solved.is_solved());
+        let back = seed().restore(solved.saved()).unwrap();
+        assert!(back.is_solved(), "a solved game is still solved after a reload");
+        assert_eq!(back.validation(), solved.validation());
+        assert_eq!(back.found_count(), 1);
+        assert!(back.apply(PlayAction::Tick(1000)).is_none(), "the clock of a solved game stays stopped");
+        let partial = play(seed(), [PlayAction::PaintStart(3), PlayAction::PaintOver(4), PlayAction::StrokeEnd]);
+        let back = seed().restore(partial.saved()).unwrap();
+        assert_eq!(back.validation(), partial.validation(), "the status counts the painted cells");
+    }
+
+    #[test]
+    fn a_generated_challenge_comes_back_to_be_opened() {
+        let p = play(
+            seed(),
+            [PlayAction::Generate { size: 5, difficulty: crate::engine::wire::WireDifficulty::Hard, seed: 3 }],
+        );
+        let request = p.request();
+        assert!(matches!(request.job, Job::Construct { size: 5, .. }));
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&request, &mut |r| out.push(r));
+        let p = play(p, out.into_iter().map(PlayAction::Worker));
+        let made = p.made.clone().expect("a challenge");
+        assert_eq!(made.instance.size(), 5);
+        assert!(p.making.is_none());
+        assert_eq!(p.request().id, 1, "back to the analysis");
+    }
+
+    #[test]
+    fn found_answers_are_numbered_as_the_setter_shows_them() {
+        let p = seed();
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        let p = play(p, out.into_iter().map(PlayAction::Worker));
+        let answers = all_answers(p.instance(), 10);
+        let p = paint(p, &answers[3]);
+        assert_eq!(p.found_numbers(), vec![4]);
+    }
+
+    #[test]
+    fn hints_point_at_what_every_answer_has() {
+        let p = seed();
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        let p = play(p, out.into_iter().map(PlayAction::Worker));
+        assert_eq!(p.count_text(), "5 answers");
+        let p = play(p, [PlayAction::Hint]);
+        let hint = p.hint.clone().expect("a hint");
+        assert!(!hint.contradicts);
+        // Follow the hint's opposite: it is reported as a contradiction.
+        let (a, b) = (hint.edge.a().index(), hint.edge.b().index());
+        let actions = if hint.together {
+            vec![
+                PlayAction::PaintStart(a),
+                PlayAction::StrokeEnd,
+                PlayAction::SetTool(Tool::Paint(1)),
+                PlayAction::PaintStart(b),
+                PlayAction::StrokeEnd,
+            ]
+        } else {
+            vec![PlayAction::PaintStart(a), PlayAction::PaintOver(b), PlayAction::StrokeEnd]
+        };
+        let p = play(p, actions.into_iter().chain([PlayAction::Hint]));
+        assert_eq!(p.hint.as_ref().map(|h| (h.edge, h.contradicts)), Some((hint.edge, true)));
+    }
+}

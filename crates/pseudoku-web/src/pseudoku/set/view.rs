@@ -1,0 +1,399 @@
+//! The Pseudoku setter's screen: a grid to set on, walls drawn with the
+//! pointer or the keyboard, the live answer count and what all answers
+//! agree on, the worker's tools (complete, trim, generate), and the share
+//! link. State lives in one [`Setter`] reducer; this component reads it and
+//! dispatches.
+
+use std::rc::Rc;
+
+use pseudoku_core::format::link::Challenge;
+use pseudoku_core::layout::CellId;
+use pseudoku_core::partition::{Edge, Instance};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::browser;
+use crate::engine::wire::{WireDifficulty, ANSWERS_KEPT};
+use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
+use crate::pseudoku::examples::{EXAMPLES, SEED_PUZZLE};
+use crate::pseudoku::set::state::{Setter, SetterAction};
+use crate::shared::count::{counted, nodes_text, Count};
+use crate::shared::hooks::{use_engine, use_keys};
+use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, select_value, CopyLink, Notice};
+use crate::shared::walls::WallEdit;
+
+#[derive(Properties, PartialEq)]
+pub struct CreateProps {
+    /// A challenge to open (from an `#e=` link), else the saved work.
+    pub open: Option<Challenge>,
+    /// "Play this".
+    pub on_play: Callback<Challenge>,
+}
+
+/// The setter to start with: the challenge of the link (or the work kept
+/// after it, when the address had not caught up with the work), else the
+/// saved work, else the 2014 puzzle.
+fn initial(open: Option<Challenge>) -> Setter {
+    let lagging =
+        || browser::lagging_work(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
+    if let Some(c) = open {
+        return Setter::from_challenge(lagging().unwrap_or(c));
+    }
+    let saved = browser::load_text(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
+    match saved {
+        Some(c) => Setter::from_challenge(c),
+        None => Setter::new(SEED_PUZZLE.parse().expect("the example parses")),
+    }
+}
+
+#[function_component]
+pub fn Create(props: &CreateProps) -> Html {
+    let setter = use_reducer({
+        let open = props.open.clone();
+        move || initial(open)
+    });
+    // The worker runs whatever request the state asks for now.
+    use_engine(setter.dispatcher(), setter.request(), SetterAction::Worker);
+    // The work is saved and shown in the address bar after every change.
+    {
+        let challenge = setter.challenge();
+        use_effect_with(challenge, |challenge| {
+            if challenge.instance.size() >= 2 {
+                let text = pseudoku_core::format::link::encode(challenge);
+                let _ = browser::keep_work(browser::SETTER_KEY, &text, &format!("#e={text}"));
+            }
+        });
+    }
+    // Keys: arrows move, Shift+arrow toggles that side's wall, Ctrl+Z / Ctrl+Y undo and redo.
+    use_keys(setter.dispatcher(), (setter.instance().size(), setter.focus), |event, &(n, focus)| {
+        setter_key(event, n, focus).into_iter().collect()
+    });
+
+    let dispatch = |action: SetterAction| {
+        let d = setter.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let view = Rc::new(board_view(&setter));
+    let d = setter.dispatcher();
+    // Callbacks that stay the same from render to render, so the board's
+    // cells are left alone when only the walls or the count change.
+    let on_edge_start = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::Wall(WallEdit::Start(e))));
+    let on_edge_over = use_callback(d.clone(), |e, d| d.dispatch(SetterAction::Wall(WallEdit::Over(e))));
+    let on_stroke_end = use_callback(d.clone(), |(), d| d.dispatch(SetterAction::Wall(WallEdit::End)));
+    let on_focus = use_callback(d.clone(), |c, d| d.dispatch(SetterAction::Focus(c)));
+    let board = html! {
+        <PBoard {view} target={Target::Edges} {on_edge_start} {on_edge_over}
+            on_cell_start={Callback::noop()} on_cell_over={Callback::noop()} {on_stroke_end} {on_focus} />
+    };
+
+    let analysis = &setter.analysis;
+    let counting = analysis.count.is_none() && analysis.failed.is_none();
+    let unique = analysis.count.is_some_and(Count::unique);
+    let reason = analysis.agreement.as_ref().and_then(|a| a.reason.clone());
+    let answers = analysis.answers.len();
+    let progress = analysis.progress.filter(|_| counting);
+
+    // Grid sources.
+    let example_ref = use_node_ref();
+    let on_example = {
+        let (d, example_ref) = (d.clone(), example_ref.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(select) = example_ref.cast::<HtmlSelectElement>() else { return };
+            let Some((_, line)) = select.value().parse::<usize>().ok().and_then(|i| EXAMPLES.get(i)) else { return };
+            if let Ok(instance) = line.parse::<Instance>() {
+                d.dispatch(SetterAction::Load(instance));
+            }
+        })
+    };
+    let fill_size = use_node_ref();
+    let fill_kind = use_node_ref();
+    let fill_seed = use_node_ref();
+    let on_fill = {
+        let (d, size, kind, seed) = (d.clone(), fill_size.clone(), fill_kind.clone(), fill_seed.clone());
+        Callback::from(move |_: MouseEvent| {
+            let size = select_value(&size).parse().unwrap_or(9);
+            let latin = select_value(&kind) == "latin";
+            d.dispatch(SetterAction::Fill { size, latin, seed: seed_in(&seed) });
+        })
+    };
+    let make_size = use_node_ref();
+    let make_level = use_node_ref();
+    let make_seed = use_node_ref();
+    let on_construct = {
+        let (d, size, level, seed) = (d.clone(), make_size.clone(), make_level.clone(), make_seed.clone());
+        Callback::from(move |_: MouseEvent| {
+            let size = select_value(&size).parse().unwrap_or(9);
+            let difficulty = match select_value(&level).as_str() {
+                "easy" => WireDifficulty::Easy,
+                "hard" => WireDifficulty::Hard,
+                _ => WireDifficulty::Medium,
+            };
+            d.dispatch(SetterAction::Construct { size, difficulty, seed: seed_in(&seed) });
+        })
+    };
+    let on_paste_input = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                d.dispatch(SetterAction::SetPaste(area.value()));
+            }
+        })
+    };
+    let on_title = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                d.dispatch(SetterAction::SetTitle(input.value()));
+            }
+        })
+    };
+    let on_author = {
+        let d = d.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                d.dispatch(SetterAction::SetAuthor(input.value()));
+            }
+        })
+    };
+    let challenge = setter.challenge();
+    let link = browser::challenge_url(&challenge, false);
+    let on_play = {
+        let (on_play, challenge) = (props.on_play.clone(), challenge.clone());
+        Callback::from(move |_: MouseEvent| on_play.emit(challenge.clone()))
+    };
+    let busy = setter.task.is_some();
+    let n = setter.instance().size();
+    let sizes = |selected: usize| {
+        (4..=16)
+            .map(|s| html! { <option value={s.to_string()} selected={s == selected}>{ format!("{s}×{s}") }</option> })
+            .collect::<Html>()
+    };
+
+    let redundant = setter.redundant().len();
+    let more = analysis.count.filter(|c| (answers as u64) < c.found && answers > 0);
+    html! {
+        <section class="screen create" aria-label="Create a Pseudoku challenge">
+            <p class="lead">
+                { "Draw walls on a filled grid (drag along the grid lines, or tap an edge) until its cells split into " }
+                { format!("{n} connected regions of {n} cells, each holding every symbol once, in exactly one way.") }
+            </p>
+            // The count and why there is no answer stay above the board, in
+            // sight while walls are drawn on a phone.
+            <div class="status-bar">
+                <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
+                if counting {
+                    <progress class="counting" aria-label="Counting answers"></progress>
+                }
+                if let Some(reason) = &reason {
+                    <p class="reason">{ reason.clone() }</p>
+                }
+            </div>
+            <div class="board-row">
+                { board }
+                <div class="side">
+                    if let Some((nodes, _)) = progress.filter(|(nodes, _)| *nodes >= 1 << 18) {
+                        <p class="progress-note">
+                            { format!("Still counting ({} nodes so far); it goes on in the background, and you can keep drawing.", nodes_text(nodes)) }
+                        </p>
+                    }
+                    <p class="legend" aria-hidden="true">
+                        <span class="key key-wall"></span>{ " wall " }
+                        <span class="key key-implied"></span>{ " border in every answer " }
+                        <span class="key key-join"></span>{ " one region in every answer" }
+                    </p>
+                    if unique && redundant > 0 {
+                        <p class="hint-text redundant-note">{ redundant_words(redundant) }</p>
+                    }
+                    if answers > 0 && !unique {
+                        <div class="answers" role="group" aria-label="Answers">
+                            if let Some(i) = setter.shown {
+                                <span class="answer-of">{ format!("Answer {} of {}", i + 1, count_label(analysis.count, answers)) }</span>
+                                <button type="button" class="prev" disabled={i == 0} onclick={dispatch(SetterAction::Show(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
+                                <button type="button" class="next" disabled={i + 1 >= answers} onclick={dispatch(SetterAction::Show(Some(i + 1)))}>{ "Next" }</button>
+                                <button type="button" onclick={dispatch(SetterAction::Show(None))}>{ "Hide answers" }</button>
+                                if let Some(count) = more {
+                                    <p class="more-note">
+                                        { format!("Answers come {ANSWERS_KEPT} at a time: {answers} of {} are here. ", count_label(Some(count), answers)) }
+                                        <button type="button" class="more-answers" disabled={busy} onclick={dispatch(SetterAction::MoreAnswers)}>{ format!("Show {ANSWERS_KEPT} more") }</button>
+                                    </p>
+                                }
+                            } else {
+                                <button type="button" class="show-answers" onclick={dispatch(SetterAction::Show(Some(0)))}>{ "Show answers" }</button>
+                            }
+                        </div>
+                    }
+                    <div class="tools" role="group" aria-label="Walls">
+                        <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
+                        <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
+                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found == 0)}
+                            onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
+                        <button type="button" class="trim" disabled={busy || !unique || analysis.redundant.is_empty()}
+                            onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
+                    </div>
+                    if let Some(task) = &setter.task {
+                        <p class="task" role="status">
+                            { task.doing }
+                            <button type="button" class="cancel" onclick={dispatch(SetterAction::Cancel)}>{ "Cancel" }</button>
+                        </p>
+                    }
+                    if let Some(message) = &setter.message {
+                        <Notice text={AttrValue::from(message.text.clone())} tone={message.tone} on_dismiss={
+                            let d = setter.dispatcher();
+                            Callback::from(move |()| d.dispatch(SetterAction::DismissMessage))
+                        } />
+                    }
+                    <div class="share" role="group" aria-label="Share">
+                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title.clone()} oninput={on_title} /></label>
+                        <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author.clone()} oninput={on_author} /></label>
+                        { link_field(AttrValue::from(link.clone()), "Link to play this challenge") }
+                        <div class="buttons">
+                            <CopyLink link={AttrValue::from(link)} />
+                            <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
+                            { export_buttons() }
+                        </div>
+                    </div>
+                </div>
+            </div>
+            <details class="panel" open=true>
+                <summary>{ "A grid to set on" }</summary>
+                <div class="row">
+                    <label>{ "Example " }
+                        <select ref={example_ref} class="example">
+                            { name_options(EXAMPLES, Some(0)) }
+                        </select>
+                    </label>
+                    <button type="button" class="open-example" onclick={on_example}>{ "Open" }</button>
+                </div>
+                <div class="row">
+                    <label>{ "Size " }<select ref={fill_size} class="fill-size">{ sizes(9) }</select></label>
+                    <label>{ "Kind " }
+                        <select ref={fill_kind} class="fill-kind">
+                            <option value="sudoku" selected=true>{ "Sudoku grid" }</option>
+                            <option value="latin">{ "Latin square" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={fill_seed} type="text" class="fill-seed" placeholder="random" size="8" /></label>
+                    <button type="button" class="fill" disabled={busy} onclick={on_fill}>{ "New grid" }</button>
+                </div>
+                <div class="row paste">
+                    <label class="grow">{ "Type or paste a grid (and walls)" }
+                        <textarea class="paste-text" rows="2" value={setter.paste.clone()} oninput={on_paste_input}
+                            placeholder="731298564495186723… 4-13 13-14" spellcheck="false" />
+                    </label>
+                    <button type="button" class="use-paste" onclick={dispatch(SetterAction::UsePaste)}>{ "Use this grid" }</button>
+                </div>
+                if let Some(error) = &setter.paste_error {
+                    <p class="error" role="alert">{ error.clone() }</p>
+                }
+            </details>
+            <details class="panel">
+                <summary>{ "Generate a challenge" }</summary>
+                <div class="row">
+                    <label>{ "Size " }<select ref={make_size} class="make-size">{ sizes(9) }</select></label>
+                    <label>{ "Difficulty " }
+                        <select ref={make_level} class="make-level">
+                            <option value="easy">{ "Easy" }</option>
+                            <option value="medium" selected=true>{ "Medium" }</option>
+                            <option value="hard">{ "Hard (fewest walls)" }</option>
+                        </select>
+                    </label>
+                    <label>{ "Seed " }<input ref={make_seed} type="text" class="make-seed" placeholder="random" size="8" /></label>
+                    <button type="button" class="construct" disabled={busy} onclick={on_construct}>{ "Generate" }</button>
+                </div>
+            </details>
+            <p class="help">{ "Keys: arrows move; Shift+arrow toggles the wall on that side; Ctrl+Z undo, Ctrl+Y redo." }</p>
+        </section>
+    }
+}
+
+/// "5", or "at least 1000": how many answers there are.
+fn count_label(count: Option<Count>, shown: usize) -> String {
+    match count {
+        Some(Count { found: n, exact: true }) => n.to_string(),
+        Some(Count { found: n, exact: false }) => format!("at least {n}"),
+        None => shown.to_string(),
+    }
+}
+
+/// What the walls that could go alone mean: each alone, not all together.
+fn redundant_words(k: usize) -> String {
+    if k == 1 {
+        "1 wall could go (shown faded) and the answer would stay unique.".to_owned()
+    } else {
+        format!(
+            "Any one of {} (shown faded) could go and the answer would stay unique, but not all of them \
+             together: Remove redundant walls takes away as many as can go at once.",
+            counted(k, "wall")
+        )
+    }
+}
+
+/// The action for a key in the setter, if any.
+fn setter_key(event: &KeyboardEvent, n: usize, focus: usize) -> Option<SetterAction> {
+    let ctrl = event.ctrl_key() || event.meta_key();
+    let key = event.key();
+    if ctrl {
+        return match key.to_ascii_lowercase().as_str() {
+            "z" if event.shift_key() => Some(SetterAction::Redo),
+            "z" => Some(SetterAction::Undo),
+            "y" => Some(SetterAction::Redo),
+            _ => None,
+        };
+    }
+    if event.alt_key() {
+        return None;
+    }
+    let (r, c) = (focus / n, focus % n);
+    let neighbour = match key.as_str() {
+        "ArrowUp" => (r > 0).then(|| focus - n),
+        "ArrowDown" => (r + 1 < n).then(|| focus + n),
+        "ArrowLeft" => (c > 0).then(|| focus - 1),
+        "ArrowRight" => (c + 1 < n).then(|| focus + 1),
+        _ => return None,
+    };
+    let neighbour = neighbour?;
+    if event.shift_key() {
+        Edge::new(n, CellId(focus as u32), CellId(neighbour as u32)).map(|e| SetterAction::Wall(WallEdit::Toggle(e)))
+    } else {
+        Some(SetterAction::Focus(neighbour))
+    }
+}
+
+/// What the board shows for the setter's state.
+fn board_view(setter: &Setter) -> BoardView {
+    let instance = setter.instance();
+    let n = instance.size();
+    let walls: Vec<Edge> = instance.walls().collect();
+    let agreement = setter.analysis.agreement.as_ref();
+    let edge = |&(a, b): &(u32, u32)| Edge::new(n, CellId(a), CellId(b));
+    let implied = agreement
+        .map(|a| a.apart.iter().filter_map(edge).filter(|e| !instance.has_wall(*e)).collect())
+        .unwrap_or_default();
+    // With an answer shown, its borders say it all; else the agreed joins.
+    let shown = setter.shown_answer();
+    let joins = match (agreement, shown) {
+        (Some(a), None) => a.together.iter().filter_map(edge).collect(),
+        _ => Vec::new(),
+    };
+    let regions = match shown {
+        Some(p) => p.labels().map(|l| Some(l as u8)).collect(),
+        None => vec![None; n * n],
+    };
+    let borders = shown.map(|p| p.borders().collect()).unwrap_or_default();
+    BoardView {
+        n,
+        symbols: symbol_chars(instance),
+        walls,
+        regions,
+        borders,
+        implied,
+        joins,
+        redundant: setter.redundant().to_vec(),
+        bad: Vec::new(),
+        reason: agreement.map(|a| a.reason_cells.iter().map(|&c| c as usize).collect()).unwrap_or_default(),
+        hint: None,
+        focus: setter.focus,
+        label: format!("Pseudoku grid being set, {n} by {n}, {} walls", instance.wall_count()),
+    }
+}

@@ -1,0 +1,70 @@
+//! The hooks every screen uses: [`use_engine`], the one place a screen's
+//! requests reach the engine's worker, and [`use_keys`], the one place key
+//! presses reach a screen's reducer.
+
+use gloo_events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::engine::client::EngineWorker;
+use crate::engine::wire::{Reply, Request};
+
+/// Runs the request a screen's state asks for now in the engine's worker,
+/// and dispatches each reply as the action `on_reply` makes of it.
+///
+/// The request is sent when its id changes (a new id is new work; the same
+/// id is work already under way), so a state only has to say what it wants
+/// run. The worker starts with the first request and is terminated when the
+/// screen goes.
+#[hook]
+pub fn use_engine<R>(dispatcher: UseReducerDispatcher<R>, request: Option<Request>, on_reply: fn(Reply) -> R::Action)
+where
+    R: Reducible + 'static,
+{
+    let worker = use_mut_ref(|| None::<EngineWorker>);
+    {
+        let worker = worker.clone();
+        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
+            let mut slot = worker.borrow_mut();
+            let engine =
+                slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
+            if let Some(request) = request {
+                engine.send(request);
+            }
+        });
+    }
+    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+}
+
+/// Listens to the page's key presses (not those typed into a field or a
+/// menu) while the screen is shown: `keys` says which actions a press makes,
+/// given `context` (the grid's size, the focused cell…); a press that makes
+/// any is not passed on to the browser. The listener is renewed when
+/// `context` changes.
+#[hook]
+pub fn use_keys<R, C>(dispatcher: UseReducerDispatcher<R>, context: C, keys: fn(&KeyboardEvent, &C) -> Vec<R::Action>)
+where
+    R: Reducible + 'static,
+    C: Clone + PartialEq + 'static,
+{
+    use_effect_with(context, move |context| {
+        let context = context.clone();
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = EventListener::new_with_options(&gloo_utils::document(), "keydown", options, move |event| {
+            let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
+            if browser::typing_in_field(event) {
+                return;
+            }
+            let actions = keys(event, &context);
+            if !actions.is_empty() {
+                event.prevent_default();
+            }
+            for action in actions {
+                dispatcher.dispatch(action);
+            }
+        });
+        move || drop(listener)
+    });
+}

@@ -1,0 +1,586 @@
+//! The sudoku board of any variant: one SVG renderer driven by the layout's
+//! geometry. A board (square grids, multi-grids with their gaps, jigsaw,
+//! diagonals, extra houses) draws cells at their positions with thick lines
+//! between boxes or regions; the Pie draws annular cells in sectors and
+//! rings; a custom layout draws its cells in a square-ish grid by index.
+//! Every cell is an element with `role="gridcell"` and an `aria-label`.
+//!
+//! It draws a [`BoardView`] and reports pointer presses and drags on cells;
+//! the screen owns the state.
+
+use std::f64::consts::PI;
+use std::rc::Rc;
+
+use pseudoku_core::layout::{CellId, Geometry, HouseKind, Layout};
+use pseudoku_core::symbol::index_to_char;
+use web_sys::PointerEvent;
+use yew::prelude::*;
+
+use crate::engine::wire::HintWire;
+use crate::shared::svg::UNIT;
+use crate::sudoku::play::game::{abstract_columns, Checked, Game};
+
+/// What one cell shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellView {
+    pub value: Option<char>,
+    pub given: bool,
+    pub corner: Vec<char>,
+    pub centre: Vec<char>,
+    pub colours: u16,
+    pub conflict: bool,
+    pub wrong: bool,
+    pub selected: bool,
+    pub peer: bool,
+    pub same: bool,
+    /// In a diagonal or another extra house (shaded).
+    pub extra: bool,
+    /// Soft colour of its jigsaw region, if any.
+    pub region_tint: Option<usize>,
+    /// How a hint marks it.
+    pub hint: Option<HintMark>,
+}
+
+/// A cell's part in the hint shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HintMark {
+    /// In the house the nudge points at.
+    House,
+    /// In the step's pattern.
+    Pattern,
+    /// Loses candidates.
+    Eliminated,
+    /// Gets its value.
+    Placed,
+    /// Holds a wrong value, or marks that miss the answer.
+    Wrong,
+}
+
+/// Everything the board shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardView {
+    pub layout: Rc<pseudoku_core::layout::Layout>,
+    pub cells: Vec<CellView>,
+    pub cursor: Option<CellId>,
+    pub solved: bool,
+}
+
+impl BoardView {
+    /// The view of a game: its entries and every highlight.
+    pub fn of(game: &Game, layout: Rc<Layout>) -> BoardView {
+        let cursor = game.selected();
+        let peers: Vec<CellId> = cursor.map(|c| layout.peers(c).to_vec()).unwrap_or_default();
+        let cursor_value = cursor.and_then(|c| game.value(c));
+        let wrong: Vec<CellId> = match &game.checked {
+            Some(Checked::Wrong(cells)) => cells.clone(),
+            _ => Vec::new(),
+        };
+        let (extra, tint) = shading(&layout);
+        let mut hint = vec![None; layout.cell_count()];
+        if let Some((wire, full)) = &game.hint {
+            let mut mark = |cells: &mut dyn Iterator<Item = u32>, m: HintMark| {
+                cells.for_each(|c| {
+                    if let Some(slot) = hint.get_mut(c as usize) {
+                        *slot = Some(m);
+                    }
+                })
+            };
+            match wire {
+                HintWire::Wrong { cells } | HintWire::MarksMissing { cells } => {
+                    mark(&mut cells.iter().copied(), HintMark::Wrong)
+                }
+                HintWire::Step { house, cells, placements, eliminations, .. } => {
+                    mark(&mut house.iter().copied(), HintMark::House);
+                    if *full {
+                        mark(&mut cells.iter().copied(), HintMark::Pattern);
+                        mark(&mut eliminations.iter().map(|e| e.0), HintMark::Eliminated);
+                        mark(&mut placements.iter().map(|p| p.0), HintMark::Placed);
+                    }
+                }
+                HintWire::Solved | HintWire::Stuck => {}
+            }
+        }
+        let chars = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect();
+        let cells = (0..layout.cell_count())
+            .map(|i| {
+                let cell = CellId(i as u32);
+                let value = game.value(cell);
+                CellView {
+                    value: value.and_then(|s| s.to_char()),
+                    given: game.is_given(cell),
+                    corner: chars(game.corner(cell)),
+                    centre: chars(game.centre(cell)),
+                    colours: game.colours(cell),
+                    conflict: game.is_conflict(cell),
+                    wrong: wrong.contains(&cell),
+                    selected: game.is_selected(cell),
+                    peer: peers.contains(&cell),
+                    same: value.is_some() && value == cursor_value && cursor != Some(cell),
+                    extra: extra[i],
+                    region_tint: tint[i],
+                    hint: hint[i],
+                }
+            })
+            .collect();
+        BoardView { layout, cells, cursor, solved: game.is_solved() }
+    }
+}
+
+/// Which cells are shaded as extra houses, and the soft tint of each
+/// jigsaw region's cells.
+fn shading(layout: &Layout) -> (Vec<bool>, Vec<Option<usize>>) {
+    let mut extra = vec![false; layout.cell_count()];
+    let mut tint = vec![None; layout.cell_count()];
+    let custom = matches!(layout.geometry(), Geometry::Abstract);
+    for (i, house) in layout.houses().iter().enumerate() {
+        match house.kind {
+            // A custom layout's houses are all "extra": none is shaded.
+            HouseKind::Diagonal | HouseKind::AntiDiagonal | HouseKind::Extra if !custom => {
+                house.cells.iter().for_each(|c| extra[c.index()] = true)
+            }
+            HouseKind::Region => house.cells.iter().for_each(|c| tint[c.index()] = Some(i % 6)),
+            _ => {}
+        }
+    }
+    (extra, tint)
+}
+
+impl BoardView {
+    /// The view of a puzzle being set: its givens, the selection, givens
+    /// that conflict, a cell where two solutions differ and givens that
+    /// could go.
+    pub fn of_setter(
+        layout: Rc<Layout>,
+        givens: &[Option<pseudoku_core::symbol::Symbol>],
+        selected: Option<CellId>,
+        marks: &dyn Fn(CellId) -> Option<HintMark>,
+        conflicts: &[CellId],
+    ) -> BoardView {
+        let (extra, tint) = shading(&layout);
+        let cells = (0..layout.cell_count())
+            .map(|i| {
+                let cell = CellId(i as u32);
+                CellView {
+                    value: givens[i].and_then(|s| s.to_char()),
+                    given: givens[i].is_some(),
+                    conflict: conflicts.contains(&cell),
+                    selected: selected == Some(cell),
+                    extra: extra[i],
+                    region_tint: tint[i],
+                    hint: marks(cell),
+                    ..CellView::default()
+                }
+            })
+            .collect();
+        BoardView { layout, cells, cursor: selected, solved: false }
+    }
+}
+
+/// A press on a cell; `add` (Ctrl or Shift held) adds it to the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Press {
+    pub cell: CellId,
+    pub add: bool,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    pub view: Rc<BoardView>,
+    pub on_press: Callback<Press>,
+    /// A drag moved onto a cell.
+    pub on_drag: Callback<CellId>,
+}
+
+/// The id of a cell's element, for focus.
+pub fn cell_element_id(cell: CellId) -> String {
+    format!("cell-{}", cell.index())
+}
+
+/// Where a cell is, as a screen reader says it.
+pub fn place(layout: &Layout, cell: CellId) -> String {
+    match layout.geometry() {
+        Geometry::Board { .. } => match layout.position(cell) {
+            Some((r, c)) => format!("row {} column {}", r + 1, c + 1),
+            None => format!("cell {}", cell.index() + 1),
+        },
+        Geometry::Pie { rings, .. } => {
+            format!("sector {} ring {}", cell.index() / rings + 1, cell.index() % rings + 1)
+        }
+        Geometry::Abstract => format!("cell {}", cell.index() + 1),
+    }
+}
+
+/// What a screen reader says for a cell.
+pub fn cell_label(layout: &Layout, cell: CellId, view: &CellView) -> String {
+    let value = view.value.map_or_else(|| "empty".to_owned(), |c| c.to_string());
+    let mut label = format!("{}, {value}", place(layout, cell));
+    if view.given {
+        label.push_str(", given");
+    }
+    if !view.centre.is_empty() {
+        label.push_str(&format!(", centre marks {}", view.centre.iter().collect::<String>()));
+    }
+    if !view.corner.is_empty() {
+        label.push_str(&format!(", corner marks {}", view.corner.iter().collect::<String>()));
+    }
+    if view.conflict {
+        label.push_str(", conflict");
+    }
+    if view.wrong {
+        label.push_str(", wrong");
+    }
+    label
+}
+
+/// The outline of one cell, its text anchor, and the size of its text.
+struct Shape {
+    outline: Html,
+    cx: f64,
+    cy: f64,
+    /// The width a cell offers its text, in SVG units.
+    side: f64,
+    rect: Option<(f64, f64)>,
+}
+
+impl Shape {
+    /// The square cell at `row`, `col` of a board (or of a custom layout's
+    /// grid by index).
+    fn square(row: usize, col: usize) -> Shape {
+        let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
+        Shape {
+            outline: html! { <rect class="bg" x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} /> },
+            cx: x + UNIT / 2.0,
+            cy: y + UNIT / 2.0,
+            side: UNIT,
+            rect: Some((x, y)),
+        }
+    }
+}
+
+fn pie_point(cx: f64, r: f64, angle: f64) -> (f64, f64) {
+    (cx + r * angle.cos(), cx + r * angle.sin())
+}
+
+/// Inner radius of the Pie's ring 0, in SVG units.
+const PIE_HOLE: f64 = 14.0;
+
+fn shape(layout: &Layout, cell: CellId) -> Shape {
+    match layout.geometry() {
+        Geometry::Board { .. } => {
+            let (row, col) = layout.position(cell).unwrap_or((0, 0));
+            Shape::square(row, col)
+        }
+        Geometry::Pie { sectors, rings } => {
+            let (s, r) = (cell.index() / rings, cell.index() % rings);
+            let c = PIE_HOLE + *rings as f64 * UNIT;
+            let step = 2.0 * PI / *sectors as f64;
+            let (a0, a1) = (s as f64 * step - PI / 2.0, (s + 1) as f64 * step - PI / 2.0);
+            let (r0, r1) = (PIE_HOLE + r as f64 * UNIT, PIE_HOLE + (r + 1) as f64 * UNIT);
+            let p = |r, a| pie_point(c, r, a);
+            let ((x0, y0), (x1, y1), (x2, y2), (x3, y3)) = (p(r0, a0), p(r1, a0), p(r1, a1), p(r0, a1));
+            let d = format!(
+                "M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}A{r1} {r1} 0 0 1 {x2:.2} {y2:.2}L{x3:.2} {y3:.2}A{r0} {r0} 0 0 0 {x0:.2} {y0:.2}Z"
+            );
+            let (cx, cy) = p((r0 + r1) / 2.0, (a0 + a1) / 2.0);
+            let side = ((r0 + r1) / 2.0 * step).min(UNIT);
+            Shape { outline: html! { <path class="bg" {d} /> }, cx, cy, side, rect: None }
+        }
+        Geometry::Abstract => {
+            let cols = abstract_columns(layout.cell_count());
+            let (row, col) = (cell.index() / cols, cell.index() % cols);
+            Shape::square(row, col)
+        }
+    }
+}
+
+/// The board's size in SVG units (width, height).
+fn extent(layout: &Layout) -> (f64, f64) {
+    match layout.geometry() {
+        Geometry::Board { height, width, .. } => (*width as f64 * UNIT, *height as f64 * UNIT),
+        Geometry::Pie { rings, .. } => {
+            let d = 2.0 * (PIE_HOLE + *rings as f64 * UNIT);
+            (d, d)
+        }
+        Geometry::Abstract => {
+            let cols = abstract_columns(layout.cell_count());
+            let rows = layout.cell_count().div_ceil(cols);
+            (cols as f64 * UNIT, rows as f64 * UNIT)
+        }
+    }
+}
+
+#[function_component]
+pub fn Board(props: &BoardProps) -> Html {
+    let view = &props.view;
+    let layout = &view.layout;
+    let svg_ref = use_node_ref();
+    let dragging = use_mut_ref(|| false);
+    let tab_stop = view.cursor.or_else(|| (layout.cell_count() > 0).then_some(CellId(0)));
+    let big = layout.size() > 9;
+
+    let cell_html = |i: usize| {
+        let cell = CellId(i as u32);
+        let v = &view.cells[i];
+        let sh = shape(layout, cell);
+        let class = classes!(
+            "cell",
+            if v.given { "given" } else { "entry" },
+            v.conflict.then_some("conflict"),
+            v.wrong.then_some("wrong"),
+            v.selected.then_some("selected"),
+            v.peer.then_some("peer"),
+            v.same.then_some("same"),
+            v.extra.then_some("extra"),
+            v.region_tint.map(|t| format!("tint{t}")),
+            v.hint.map(|h| match h {
+                HintMark::House => "hint-house",
+                HintMark::Pattern => "hint-pattern",
+                HintMark::Eliminated => "hint-eliminated",
+                HintMark::Placed => "hint-placed",
+                HintMark::Wrong => "hint-wrong",
+            }),
+        );
+        let (row, col) = layout.position(cell).map_or((None, None), |(r, c)| (Some(r), Some(c)));
+        let font = sh.side * if big { 0.6 } else { 0.64 };
+        let colours = colour_stripes(v.colours, &sh);
+        let marks = marks(v, &sh);
+        let on_press = props.on_press.clone();
+        let dragging_down = dragging.clone();
+        html! {
+            <g role="gridcell" id={cell_element_id(cell)} {class}
+                tabindex={if tab_stop == Some(cell) { "0" } else { "-1" }}
+                aria-label={cell_label(layout, cell, v)}
+                aria-selected={v.selected.to_string()}
+                aria-readonly={v.given.then_some("true")}
+                data-cell={i.to_string()}
+                data-row={row.map(|r| r.to_string())}
+                data-col={col.map(|c| c.to_string())}
+                data-value={v.value.map(|c| c.to_string()).unwrap_or_default()}
+                onpointerdown={move |e: PointerEvent| {
+                    if e.button() == 0 {
+                        *dragging_down.borrow_mut() = true;
+                        on_press.emit(Press { cell, add: e.ctrl_key() || e.meta_key() || e.shift_key() });
+                    }
+                }}>
+                { sh.outline }
+                { colours }
+                if let Some(c) = v.value {
+                    <text class="value" x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
+                        font-size={format!("{font:.2}")} aria-hidden="true">{ c.to_string() }</text>
+                } else {
+                    { marks }
+                }
+                // A mark that is not only colour.
+                if v.conflict || v.wrong {
+                    <circle class="conflict-mark" cx={format!("{:.2}", sh.cx + sh.side * 0.32)} cy={format!("{:.2}", sh.cy - sh.side * 0.32)}
+                        r={format!("{:.2}", sh.side * 0.09)} aria-hidden="true" />
+                }
+            </g>
+        }
+    };
+    // Rows for the ARIA grid: board rows, Pie sectors, custom rows.
+    let row_of = |i: usize| match layout.geometry() {
+        Geometry::Board { .. } => layout.position(CellId(i as u32)).map_or(0, |(r, _)| r),
+        Geometry::Pie { rings, .. } => i / rings,
+        Geometry::Abstract => i / abstract_columns(layout.cell_count()),
+    };
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    for i in 0..layout.cell_count() {
+        let r = row_of(i);
+        if rows.len() <= r {
+            rows.resize(r + 1, Vec::new());
+        }
+        rows[r].push(i);
+    }
+    let cells = rows.into_iter().enumerate().filter(|(_, cells)| !cells.is_empty()).map(|(r, cells)| {
+        html! { <g role="row" aria-rowindex={(r + 1).to_string()}>{ for cells.into_iter().map(cell_html) }</g> }
+    });
+
+    // A drag selects every cell it passes over.
+    let on_move = {
+        let (dragging, on_drag, svg_ref) = (dragging.clone(), props.on_drag.clone(), svg_ref.clone());
+        Callback::from(move |e: PointerEvent| {
+            if !*dragging.borrow() {
+                return;
+            }
+            let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+            let Some(svg) = svg_ref.cast::<web_sys::Element>() else { return };
+            let _ = svg.release_pointer_capture(e.pointer_id());
+            let hit = document.element_from_point(e.client_x() as f32, e.client_y() as f32);
+            let cell = hit
+                .and_then(|el| el.closest("[role=gridcell]").ok().flatten())
+                .and_then(|g| g.get_attribute("data-cell"))
+                .and_then(|c| c.parse::<u32>().ok());
+            if let Some(c) = cell {
+                on_drag.emit(CellId(c));
+            }
+        })
+    };
+    let on_up = {
+        let dragging = dragging.clone();
+        Callback::from(move |_: PointerEvent| *dragging.borrow_mut() = false)
+    };
+
+    let (w, h) = extent(layout);
+    let lines = match layout.geometry() {
+        Geometry::Board { height, width, .. } => {
+            html! { <path class="region-lines" d={region_lines(layout, *height, *width)} aria-hidden="true" /> }
+        }
+        Geometry::Pie { sectors, rings } => pie_lines(*sectors, *rings),
+        Geometry::Abstract => html! {},
+    };
+    let cursor = view.cursor.map(|c| shape(layout, c)).map(|sh| match sh.rect {
+        Some((x, y)) => html! { <rect class="cursor" x={(x + 0.45).to_string()} y={(y + 0.45).to_string()} width="9.1" height="9.1" rx="0.6" aria-hidden="true" /> },
+        None => html! { <circle class="cursor" cx={format!("{:.2}", sh.cx)} cy={format!("{:.2}", sh.cy)} r="3.6" aria-hidden="true" /> },
+    });
+    let class = classes!(
+        "board",
+        view.solved.then_some("solved"),
+        matches!(layout.geometry(), Geometry::Pie { .. }).then_some("pie")
+    );
+    let (rows, cols) = match layout.geometry() {
+        Geometry::Board { height, width, .. } => (*height, *width),
+        _ => (1, layout.cell_count()),
+    };
+    html! {
+        <svg ref={svg_ref} {class} viewBox={format!("-1 -1 {} {}", w + 2.0, h + 2.0)} role="grid"
+            aria-label={format!("Puzzle grid, {} cells", layout.cell_count())}
+            aria-rowcount={rows.to_string()} aria-colcount={cols.to_string()}
+            onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up.clone()} onpointerleave={on_up}>
+            { for cells }
+            { lines }
+            { for cursor }
+        </svg>
+    }
+}
+
+/// A cell's colours as vertical stripes (one per colour it has).
+fn colour_stripes(colours: u16, sh: &Shape) -> Html {
+    let list: Vec<u16> = (0..16).filter(|k| colours & (1 << k) != 0).collect();
+    if list.is_empty() {
+        return html! {};
+    }
+    match sh.rect {
+        Some((x, y)) => {
+            let w = UNIT / list.len() as f64;
+            list.iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    html! {
+                        <rect class={format!("paint c{k}")} x={format!("{:.2}", x + i as f64 * w)} y={y.to_string()}
+                            width={format!("{w:.2}")} height={UNIT.to_string()} aria-hidden="true" />
+                    }
+                })
+                .collect::<Html>()
+        }
+        None => html! {
+            <circle class={format!("paint c{}", list[0])} cx={format!("{:.2}", sh.cx)} cy={format!("{:.2}", sh.cy)} r="4" aria-hidden="true" />
+        },
+    }
+}
+
+/// Corner marks round the edge, centre marks in the middle.
+fn marks(v: &CellView, sh: &Shape) -> Html {
+    let small = sh.side * 0.26;
+    let spots =
+        [(-0.33, -0.3), (0.33, -0.3), (-0.33, 0.33), (0.33, 0.33), (0.0, -0.3), (0.0, 0.33), (-0.33, 0.0), (0.33, 0.0)];
+    let corner = v.corner.iter().enumerate().map(|(i, c)| {
+        let (dx, dy) = spots.get(i).copied().unwrap_or((0.0, -0.3 + 0.1 * (i as f64 - 8.0)));
+        html! {
+            <text class="corner" x={format!("{:.2}", sh.cx + dx * sh.side)} y={format!("{:.2}", sh.cy + dy * sh.side)}
+                font-size={format!("{small:.2}")} aria-hidden="true">{ c.to_string() }</text>
+        }
+    });
+    let centre: String = v.centre.iter().collect();
+    let centre_size = (sh.side * 0.9 / (centre.chars().count().max(3) as f64 * 0.6)).min(sh.side * 0.3);
+    html! {
+        <>
+            { for corner }
+            if !centre.is_empty() {
+                <text class="centre" x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
+                    font-size={format!("{centre_size:.2}")} aria-hidden="true">{ centre }</text>
+            }
+        </>
+    }
+}
+
+/// The thick lines of a board: cell edges on the board's outside or
+/// between two different boxes (or jigsaw regions), as one SVG path.
+fn region_lines(layout: &Layout, height: usize, width: usize) -> String {
+    let regions = layout.regions();
+    let region_at = |row: usize, col: usize| layout.cell_at(row, col).map(|c| regions[c.index()]);
+    let u = UNIT as usize;
+    let mut d = String::new();
+    for row in 0..height {
+        for col in 0..width {
+            let Some(here) = region_at(row, col) else { continue };
+            let (x, y) = (col * u, row * u);
+            // Each inner edge is drawn once, from the cell on its left or above.
+            if col == 0 || region_at(row, col - 1).is_none() {
+                d += &format!("M{x} {y}v{u}");
+            }
+            if row == 0 || region_at(row - 1, col).is_none() {
+                d += &format!("M{x} {y}h{u}");
+            }
+            if region_at(row, col + 1) != Some(here) {
+                d += &format!("M{} {y}v{u}", x + u);
+            }
+            if region_at(row + 1, col) != Some(here) {
+                d += &format!("M{x} {}h{u}", y + u);
+            }
+        }
+    }
+    d
+}
+
+/// The Pie's lines: the rings' circles (thin), and radial lines, thick
+/// between two sector pairs.
+fn pie_lines(sectors: usize, rings: usize) -> Html {
+    let c = PIE_HOLE + rings as f64 * UNIT;
+    let step = 2.0 * PI / sectors as f64;
+    let circles = (0..=rings).map(|r| {
+        let radius = PIE_HOLE + r as f64 * UNIT;
+        let class = if r == 0 || r == rings { "pie-edge" } else { "pie-ring" };
+        html! { <circle {class} cx={c.to_string()} cy={c.to_string()} r={radius.to_string()} aria-hidden="true" /> }
+    });
+    let radials = (0..sectors).map(|s| {
+        let a = s as f64 * step - PI / 2.0;
+        let (x0, y0) = pie_point(c, PIE_HOLE, a);
+        let (x1, y1) = pie_point(c, c, a);
+        let class = if s % 2 == 0 { "pie-edge" } else { "pie-ring" };
+        html! { <line {class} x1={format!("{x0:.2}")} y1={format!("{y0:.2}")} x2={format!("{x1:.2}")} y2={format!("{y1:.2}")} aria-hidden="true" /> }
+    });
+    html! { <g>{ for circles }{ for radials }</g> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_region_lines_are_the_box_edges() {
+        let layout = Layout::classic(3).unwrap();
+        let d = region_lines(&layout, 9, 9);
+        // 9 cells per side on the outside, plus two inner lines of 9 cells each way.
+        assert_eq!(d.matches('M').count(), 4 * 9 + 2 * 2 * 9);
+        assert!(d.contains("M30 0v10"), "box edge after the third column");
+        assert!(!d.contains("M10 0v10"), "no thick line inside a box");
+    }
+
+    #[test]
+    fn places_are_named_by_the_geometry() {
+        let pie = Layout::pie(12, 6).unwrap();
+        assert_eq!(place(&pie, CellId(7)), "sector 2 ring 2");
+        let classic = Layout::classic(3).unwrap();
+        assert_eq!(place(&classic, CellId(10)), "row 2 column 2");
+        let view = CellView { value: Some('7'), given: true, conflict: true, ..CellView::default() };
+        assert_eq!(cell_label(&classic, CellId(0), &view), "row 1 column 1, 7, given, conflict");
+    }
+
+    #[test]
+    fn every_geometry_has_an_extent() {
+        assert_eq!(extent(&Layout::classic(3).unwrap()), (90.0, 90.0));
+        let pie = extent(&Layout::pie(12, 6).unwrap());
+        assert_eq!(pie, (148.0, 148.0));
+    }
+}

@@ -1,0 +1,267 @@
+//! The sudoku screen's state: the game on the table (if any) and a new
+//! puzzle being made in the worker, changed only by [`Table::apply`] of a
+//! [`TableAction`]. Request ids are handed out here, so a reply to a
+//! cancelled or superseded job is recognised and dropped.
+
+use pseudoku_core::format::Variant;
+
+use crate::engine::wire::{Body, Job, Reply, Request, WireSymmetry};
+use crate::shared::reducer::reducer;
+use crate::shared::requests::RequestIds;
+use crate::sudoku::play::game::{Action, Game, Puzzle};
+
+/// A new puzzle being made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Making {
+    pub request: Request,
+    /// Steps done and in all, from the generator's progress.
+    pub progress: Option<(u64, u64)>,
+    /// The seed that names it: only a puzzle made the plain way (any
+    /// level, no symmetry, not minimal) is the puzzle of its seed, which
+    /// `#seed=` links and the title name; one of a level or symmetry is
+    /// named by its own link.
+    pub seed: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub game: Option<Game>,
+    /// The id of the current game's solve request.
+    solve_id: u64,
+    pub making: Option<Making>,
+    /// A hint being looked for.
+    hinting: Option<Request>,
+    /// The id of the current game's rating request.
+    rate_id: u64,
+    ids: RequestIds,
+    /// A message about making or opening a puzzle.
+    pub notice: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableAction {
+    /// Play this game (a puzzle from a link, a paste, a saved game).
+    Open(Box<Game>),
+    /// Make a new puzzle of a layout (a variant file) in the worker.
+    New {
+        layout: String,
+        symmetry: WireSymmetry,
+        minimal: bool,
+        seed: u64,
+        /// A difficulty level (`easy` … `extreme`), or any.
+        level: Option<String>,
+    },
+    /// Stop making it.
+    Cancel,
+    Game(Action),
+    /// The Hint button: the nudge of a new hint, then the hint in full.
+    Hint,
+    Worker(Reply),
+    DismissNotice,
+}
+
+impl Table {
+    pub fn new(game: Option<Game>) -> Table {
+        let mut ids = RequestIds::default();
+        let (solve_id, rate_id) = (ids.take(), ids.take());
+        Table { game, solve_id, making: None, hinting: None, rate_id, ids, notice: None }
+    }
+
+    /// The request the worker should run: the puzzle being made, else the
+    /// current game's solve until it is known.
+    pub fn request(&self) -> Option<Request> {
+        if let Some(making) = &self.making {
+            return Some(making.request.clone());
+        }
+        if let Some(hinting) = &self.hinting {
+            return Some(hinting.clone());
+        }
+        let game = self.game.as_ref()?;
+        if game.solutions == crate::sudoku::play::game::Solutions::Pending {
+            return Some(Request::new(self.solve_id, game.solve_job()));
+        }
+        game.rating.is_none().then(|| Request::new(self.rate_id, game.rate_job()))
+    }
+
+    pub fn apply(&self, action: TableAction) -> Option<Table> {
+        let mut next = self.clone();
+        match action {
+            TableAction::Open(game) => {
+                next.game = Some(*game);
+                next.solve_id = next.ids.take();
+                next.rate_id = next.ids.take();
+                next.making = None;
+                next.hinting = None;
+            }
+            TableAction::Hint => {
+                let game = self.game.as_ref()?;
+                if matches!(game.hint, Some((_, false))) {
+                    next.game = game.apply(Action::HintMore);
+                } else {
+                    next.hinting = Some(next.ids.request(game.hint_job()));
+                }
+            }
+            TableAction::New { layout, symmetry, minimal, seed, level } => {
+                let plain = level.is_none() && symmetry == WireSymmetry::None && !minimal;
+                let job = Job::Generate { variant: layout, symmetry, minimal, seed, level };
+                next.making =
+                    Some(Making { request: next.ids.request(job), progress: None, seed: plain.then_some(seed) });
+                next.notice = None;
+            }
+            TableAction::Cancel => {
+                self.making.as_ref()?;
+                next.making = None;
+                // The worker was stopped: the game's solve starts again.
+                next.solve_id = next.ids.take();
+            }
+            TableAction::Game(action) => {
+                let game = self.game.as_ref()?.apply(action)?;
+                next.game = Some(game);
+            }
+            TableAction::Worker(reply) => {
+                if let Some(making) = &self.making {
+                    if reply.id != making.request.id {
+                        return None;
+                    }
+                    match reply.body {
+                        Body::Steps { done, total } => {
+                            next.making.as_mut().expect("making").progress = Some((done, total));
+                        }
+                        Body::Puzzle { variant } => {
+                            next.making = None;
+                            match variant.parse::<Variant>().map_err(|e| e.to_string()).and_then(Puzzle::new) {
+                                Ok(puzzle) => {
+                                    return next.apply(TableAction::Open(Box::new(Game::new(puzzle, making.seed))))
+                                }
+                                Err(e) => next.notice = Some(format!("The new puzzle could not be read: {e}.")),
+                            }
+                        }
+                        Body::Failed { message } => {
+                            next.making = None;
+                            next.notice = Some(message);
+                            next.solve_id = next.ids.take();
+                        }
+                        _ => return None,
+                    }
+                    return Some(next);
+                }
+                if let Some(hinting) = &self.hinting {
+                    if reply.id == hinting.id {
+                        next.hinting = None;
+                        let game = self.game.as_ref()?;
+                        next.game = Some(match reply.body {
+                            Body::Hint(wire) => game.apply(Action::HintReady(wire)).unwrap_or_else(|| game.clone()),
+                            Body::Failed { message } => game.clone().with_notice(message),
+                            _ => return None,
+                        });
+                        // The worker stopped for the hint: solve or rate again.
+                        next.solve_id = next.ids.take();
+                        next.rate_id = next.ids.take();
+                        return Some(next);
+                    }
+                }
+                if reply.id != self.solve_id && reply.id != self.rate_id {
+                    return None;
+                }
+                let game = self.game.as_ref()?.apply(Action::Worker(reply))?;
+                next.game = Some(game);
+            }
+            TableAction::DismissNotice => {
+                self.notice.as_ref()?;
+                next.notice = None;
+            }
+        }
+        Some(next)
+    }
+}
+
+reducer!(Table, TableAction);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::play::game::Solutions;
+
+    fn run(table: &Table) -> Vec<Reply> {
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&table.request().unwrap(), &mut |r| out.push(r));
+        out
+    }
+
+    fn feed(mut t: Table, replies: Vec<Reply>) -> Table {
+        for r in replies {
+            if let Some(next) = t.apply(TableAction::Worker(r)) {
+                t = next;
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn a_new_puzzle_is_made_in_the_worker_then_solved() {
+        let t = Table::new(None).apply(TableAction::New {
+            layout: "size 4\n".into(),
+            symmetry: WireSymmetry::None,
+            minimal: false,
+            seed: 9,
+            level: None,
+        });
+        let t = t.unwrap();
+        let t = feed(t.clone(), run(&t));
+        let game = t.game.clone().expect("a game");
+        assert_eq!(game.seed(), Some(9));
+        assert!(t.making.is_none());
+        let t = feed(t.clone(), run(&t));
+        assert!(matches!(t.game.unwrap().solutions, Solutions::Unique(_)));
+    }
+
+    #[test]
+    fn only_a_plain_puzzle_is_named_by_its_seed() {
+        // `#seed=9` makes the plain puzzle of 9: one of a level is another.
+        for (level, symmetry, minimal) in [
+            (Some("easy".to_owned()), WireSymmetry::None, false),
+            (None, WireSymmetry::Rot180, false),
+            (None, WireSymmetry::None, true),
+        ] {
+            let new = TableAction::New { layout: "size 4\n".into(), symmetry, minimal, seed: 9, level };
+            let t = Table::new(None).apply(new).unwrap();
+            let t = feed(t.clone(), run(&t));
+            assert_eq!(t.game.expect("a game").seed(), None);
+        }
+    }
+
+    #[test]
+    fn the_hint_button_gives_a_nudge_then_the_whole_step() {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let cells = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let v = plain.with_givens(Some(cells)).unwrap();
+        let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
+        let t = feed(t.clone(), run(&t)); // the solve
+        let t = feed(t.clone(), run(&t)); // the rating
+        assert_eq!(t.game.as_ref().unwrap().rating.as_ref().map(|r| r.1.as_str()), Some("easy"));
+        assert_eq!(t.request(), None, "nothing left to ask");
+        let t = t.apply(TableAction::Hint).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::engine::wire::HintWire::Step { .. }, false))));
+        let t = t.apply(TableAction::Hint).unwrap();
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((_, true))), "the second press shows it all");
+    }
+
+    #[test]
+    fn a_cancelled_job_is_dropped() {
+        let t = Table::new(None)
+            .apply(TableAction::New {
+                layout: "size 9\n".into(),
+                symmetry: WireSymmetry::None,
+                minimal: false,
+                seed: 1,
+                level: None,
+            })
+            .unwrap();
+        let replies = run(&t);
+        let t = t.apply(TableAction::Cancel).unwrap();
+        let t = feed(t, replies);
+        assert!(t.game.is_none(), "the cancelled job's puzzle never opens");
+    }
+}
