@@ -5,7 +5,9 @@
 use super::*;
 use crate::format::line;
 use crate::generate::{generate, GenerateConfig};
+use crate::layout::{CellId, Layout};
 use crate::solver::Solver;
+use crate::symbol::Symbol;
 
 /// Applies easiest steps to the end, checking each against `solution`, the
 /// puzzle's only one (so the uniqueness techniques take part).
