@@ -1,7 +1,7 @@
 //! The words of a step: one sentence naming its cells and houses as
 //! players do, made from the step's data.
 
-use super::{Step, Technique};
+use super::{ForcingForm, Step, Technique};
 use crate::layout::{CellId, HouseId, HouseKind, Layout};
 use crate::symbol::Symbol;
 
@@ -100,7 +100,9 @@ impl Step {
                 self.technique,
                 self.chain(layout, true)
             ),
-            Technique::NishioForcingChain | Technique::DynamicContradiction => {
+            Technique::NishioForcingChain
+            | Technique::DynamicContradiction
+            | Technique::NestedForcingChain { form: ForcingForm::Contradiction, .. } => {
                 let start = literal_name(layout, self.cells[0], self.symbols[0], self.removes(0));
                 let at = literal_name(layout, self.cells[1], self.symbols[1], true);
                 let how = if self.technique == Technique::NishioForcingChain {
@@ -110,16 +112,20 @@ impl Step {
                 };
                 format!("If {start}, {how}, {at} would be both true and false ({}), {result}", self.technique)
             }
-            Technique::DynamicDoubleForcing => {
+            Technique::DynamicDoubleForcing | Technique::NestedForcingChain { form: ForcingForm::Double, .. } => {
                 let (c, s) = (cell_name(layout, self.cells[0]), self.symbols[0]);
                 format!("Whether {c} is {s} or not, {} ({}), {result}", self.conclusion(layout), self.technique)
             }
-            Technique::CellForcingChain | Technique::DynamicCellForcingChain => {
+            Technique::CellForcingChain
+            | Technique::DynamicCellForcingChain
+            | Technique::NestedForcingChain { form: ForcingForm::Cell, .. } => {
                 let choices = list(self.symbols[..self.symbols.len() - 1].iter().map(ToString::to_string));
                 let c = cell_name(layout, self.cells[0]);
                 format!("Whichever of {choices} {c} holds, {} ({}), {result}", self.conclusion(layout), self.technique)
             }
-            Technique::HouseForcingChain | Technique::DynamicHouseForcingChain => {
+            Technique::HouseForcingChain
+            | Technique::DynamicHouseForcingChain
+            | Technique::NestedForcingChain { form: ForcingForm::House, .. } => {
                 let places = list(self.cells[..self.cells.len() - 1].iter().map(|&c| cell_name(layout, c)));
                 format!(
                     "Wherever the {} goes in {houses} ({places}), {} ({}), {result}",

@@ -43,11 +43,12 @@ mod wings;
 pub(crate) use board::symbols_of;
 pub use board::{Board, LogicError, MAX_SYMBOLS};
 pub use explain::{cell_name, house_name};
+pub use forcing::{Budget, MAX_LEVEL};
 pub(crate) use rate::symbols_among;
-pub use rate::{next_step, rate, Level, Rating};
+pub use rate::{next_step, rate, rate_with, Level, RateConfig, Rater, Rating, DEFAULT_BUDGET};
 pub(crate) use step::direct;
-pub use step::Step;
-pub use technique::Technique;
+pub use step::{Link, LinkKind, Step};
+pub use technique::{ForcingForm, Technique};
 
 #[cfg(test)]
 mod tests;

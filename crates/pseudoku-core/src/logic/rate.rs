@@ -3,10 +3,11 @@
 
 use core::fmt;
 
+use super::forcing::Budget;
 use super::{
     chains, colouring, finned_fish, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings,
 };
-use super::{Board, LogicError, Step, Technique};
+use super::{Board, ForcingForm, LogicError, Step, Technique};
 use crate::layout::Layout;
 use crate::symbol::Symbol;
 
@@ -113,7 +114,12 @@ pub enum Level {
     Expert,
     /// Long chains and forcing chains (SE 7.0 and up).
     Extreme,
-    /// Past every technique the solver knows.
+    /// The rater stopped (its budget ran out, or no technique it searches
+    /// applies) on a puzzle with one solution: harder than every puzzle it
+    /// could rate, at least the rating it says.
+    Beyond,
+    /// The puzzle has no single solution to reason towards (or its grid
+    /// is past what the logical solver handles).
     NeedsGuessing,
 }
 
@@ -136,6 +142,7 @@ impl Level {
             Level::Hard => "hard",
             Level::Expert => "expert",
             Level::Extreme => "extreme",
+            Level::Beyond => "beyond the rater",
             Level::NeedsGuessing => "needs guessing",
         }
     }
@@ -150,32 +157,105 @@ impl fmt::Display for Level {
 /// The rating of a puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
-    /// The hardest step on the path of easiest steps (SE scale); past the
-    /// techniques known, the rating of the hardest step taken before.
+    /// The hardest step on the path of easiest steps (SE scale). When the
+    /// rater stopped short (`at_least`), a lower bound: the hardest step
+    /// taken, or the rating of the techniques it was searching when it
+    /// stopped, whichever is higher.
     pub se: f32,
     pub level: Level,
-    /// The technique of that hardest step.
+    /// The technique of the hardest step taken.
     pub hardest: Option<Technique>,
     /// Every step taken.
     pub steps: Vec<Step>,
     /// Logic alone solved the puzzle.
     pub solved: bool,
+    /// The rater stopped before solving: the puzzle is at least `se`.
+    pub at_least: bool,
+    /// The search nodes the nested forcing chains took (of the budget).
+    pub nodes: u64,
 }
 
+/// How much work a rating may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateConfig {
+    /// Search nodes (literals implied) the nested forcing chains (SE 9.0
+    /// and up) may take in all; the techniques up to 8.5 are bounded and
+    /// not counted.
+    pub budget: u64,
+}
+
+impl Default for RateConfig {
+    fn default() -> RateConfig {
+        RateConfig { budget: DEFAULT_BUDGET }
+    }
+}
+
+/// The default [`RateConfig::budget`]: enough for the hardest puzzles
+/// known on a 9×9 (SE 11.9).
+pub const DEFAULT_BUDGET: u64 = 400_000_000;
+
 /// Rates a puzzle: applies easiest steps until it is solved or none is
-/// left. The uniqueness techniques are used when the puzzle has exactly one
+/// left, within the default budget. The uniqueness techniques (and the
+/// nested forcing chains) are used when the puzzle has exactly one
 /// solution.
 pub fn rate(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Rating, LogicError> {
-    let mut board = Board::new(layout, givens)?;
-    if matches!(crate::solver::Solver::new(layout).uniqueness(givens), crate::solver::Uniqueness::Unique(_)) {
-        board = board.assume_unique();
+    rate_with(layout, givens, RateConfig::default())
+}
+
+/// [`rate`] within `config`.
+pub fn rate_with(layout: &Layout, givens: &[Option<Symbol>], config: RateConfig) -> Result<Rating, LogicError> {
+    let mut rater = Rater::new(layout, givens, config)?;
+    while rater.step().is_some() {}
+    Ok(rater.finish())
+}
+
+/// A rating made one step at a time, so a caller can show progress
+/// ("rating… 9.5 so far") between steps. Each step's search is bounded by
+/// what is left of the budget.
+pub struct Rater<'a> {
+    board: Board<'a>,
+    steps: Vec<Step>,
+    /// What a family found nothing for stays so while its symbol's places
+    /// are as they were: a step changes the symbols it places or removes,
+    /// and those of the cells it fills.
+    known: [u64; FAMILIES.len()],
+    budget: Budget,
+    /// The budget it started with.
+    start: u64,
+    /// When the rater stopped short: the rating of the techniques it was
+    /// searching (none easier applied), a lower bound of the puzzle's.
+    floor: f32,
+    done: bool,
+}
+
+impl<'a> Rater<'a> {
+    pub fn new(layout: &'a Layout, givens: &[Option<Symbol>], config: RateConfig) -> Result<Rater<'a>, LogicError> {
+        let mut board = Board::new(layout, givens)?;
+        if matches!(crate::solver::Solver::new(layout).uniqueness(givens), crate::solver::Uniqueness::Unique(_)) {
+            board = board.assume_unique();
+        }
+        Ok(Rater {
+            board,
+            steps: Vec::new(),
+            known: [0; FAMILIES.len()],
+            budget: Budget::new(config.budget),
+            start: config.budget,
+            floor: 0.0,
+            done: false,
+        })
     }
-    let mut steps: Vec<Step> = Vec::new();
-    // What a family found nothing for stays so while its symbol's places
-    // are as they were: a step changes the symbols it places or removes,
-    // and those of the cells it fills.
-    let mut known = [0; FAMILIES.len()];
-    while let Some(step) = easiest(&board, &mut known) {
+
+    /// Finds and applies the next easiest step; `None` when the rating is
+    /// done (solved, or stopped).
+    pub fn step(&mut self) -> Option<&Step> {
+        if self.done {
+            return None;
+        }
+        let Some(step) = self.next() else {
+            self.done = true;
+            return None;
+        };
+        let board = &mut self.board;
         let mut changed = 0u64;
         for &(c, s) in &step.placements {
             changed |= board.candidates(c) | 1 << s.index();
@@ -183,15 +263,64 @@ pub fn rate(layout: &Layout, givens: &[Option<Symbol>]) -> Result<Rating, LogicE
         for &(_, s) in &step.eliminations {
             changed |= 1 << s.index();
         }
-        for k in &mut known {
+        for k in &mut self.known {
             *k &= !changed;
         }
         board.apply(&step);
-        steps.push(step);
+        self.steps.push(step);
+        self.steps.last()
     }
-    let solved = board.is_solved();
-    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-    let se = hardest.map_or(0.0, |s| s.rating);
-    let level = if solved { Level::of(se) } else { Level::NeedsGuessing };
-    Ok(Rating { se, level, hardest: hardest.map(|s| s.technique), steps, solved })
+
+    /// The easiest step: the everyday families, then the nested forcing
+    /// chains level by level within the budget. When the budget runs out
+    /// at a level, the puzzle is known to need at least that level.
+    fn next(&mut self) -> Option<Step> {
+        if let Some(step) = easiest(&self.board, &mut self.known) {
+            return Some(step);
+        }
+        if !self.board.is_unique() || self.board.is_solved() || self.board.is_broken() {
+            return None;
+        }
+        for level in 1..=forcing::MAX_LEVEL {
+            let step = forcing::nested(&self.board, level, &mut self.budget);
+            if self.budget.is_out() {
+                self.floor = self.floor.max(Technique::NestedForcingChain { level, form: ForcingForm::Cell }.rating());
+                return None;
+            }
+            if step.is_some() {
+                return step;
+            }
+        }
+        let past = Technique::NestedForcingChain { level: forcing::MAX_LEVEL, form: ForcingForm::Cell };
+        self.floor = self.floor.max(past.rating());
+        None
+    }
+
+    /// The rating so far: the hardest step taken.
+    pub fn so_far(&self) -> f32 {
+        self.steps.iter().map(|s| s.rating).fold(0.0, f32::max)
+    }
+
+    /// The steps taken so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The rating: of the whole path when solved; otherwise a lower bound,
+    /// with level [`Level::Beyond`] for a puzzle with one solution.
+    pub fn finish(self) -> Rating {
+        let solved = self.board.is_solved();
+        let hardest = self.steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
+        let taken = hardest.map_or(0.0, |s| s.rating);
+        let hardest = hardest.map(|s| s.technique);
+        let (se, level) = if solved {
+            (taken, Level::of(taken))
+        } else if self.board.is_unique() && (self.budget.is_out() || self.floor > 0.0) {
+            (taken.max(self.floor), Level::Beyond)
+        } else {
+            (taken, Level::NeedsGuessing)
+        };
+        let nodes = self.start - self.budget.left();
+        Rating { se, level, hardest, steps: self.steps, solved, at_least: !solved, nodes }
+    }
 }

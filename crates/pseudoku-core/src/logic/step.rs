@@ -23,6 +23,49 @@ pub struct Step {
     pub symbols: Vec<Symbol>,
     /// The houses the pattern lives in (the first is where to look).
     pub houses: Vec<HouseId>,
+    /// For chains and forcing chains, the links between candidates in the
+    /// order they are followed (for a forcing chain, each branch in turn,
+    /// from its assumption to the conclusion); empty for other patterns.
+    pub links: Vec<Link>,
+    /// Sudoku Explainer's complexity of a chain step: the literals its
+    /// chains need, nested chains included (0 for other patterns). The
+    /// rating's length bonus comes from it.
+    pub complexity: usize,
+}
+
+/// One link of a chain: `from` leads to `to`. A weak link goes from a true
+/// candidate to a false one (they see each other, or share a cell); a
+/// strong link from a false candidate to a true one (the other of a
+/// bivalue cell or of a symbol's two places in a house, or, in a dynamic
+/// chain, the single left once earlier candidates are gone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub from: (CellId, Symbol),
+    pub to: (CellId, Symbol),
+    pub kind: LinkKind,
+}
+
+/// How a link infers: see [`Link`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkKind {
+    /// True ⇒ false.
+    Weak,
+    /// False ⇒ true.
+    Strong,
+    /// False ⇒ false: a pattern (locked candidates, a subset, a fish or a
+    /// nested chain) on the board as the chain has left it removes `to`;
+    /// `from` is one of the candidates whose removal made the pattern.
+    Pattern,
+}
+
+impl LinkKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKind::Weak => "weak",
+            LinkKind::Strong => "strong",
+            LinkKind::Pattern => "pattern",
+        }
+    }
 }
 
 impl Step {
@@ -35,6 +78,8 @@ impl Step {
             cells: Vec::new(),
             symbols: Vec::new(),
             houses: Vec::new(),
+            links: Vec::new(),
+            complexity: 0,
         }
     }
 }

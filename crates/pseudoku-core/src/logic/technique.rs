@@ -101,6 +101,28 @@ pub enum Technique {
     DynamicCellForcingChain,
     /// House forcing chains followed through the singles they make.
     DynamicHouseForcingChain,
+    /// Dynamic forcing chains that, where they stall, also use patterns on
+    /// the board as the chain has left it: at `level` 1 (SE 9.0, "dynamic
+    /// forcing chains (+)") locked candidates, pairs and X-Wings; from 2 on
+    /// (SE 9.5 to 11.0, "nested forcing chains") chains of the lower
+    /// levels too.
+    NestedForcingChain {
+        level: u8,
+        form: ForcingForm,
+    },
+}
+
+/// What a forcing step concludes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ForcingForm {
+    /// One assumption leads to a contradiction.
+    Contradiction,
+    /// A candidate true and false both lead to the conclusion.
+    Double,
+    /// Every candidate of a cell leads to it.
+    Cell,
+    /// Every place of a symbol in a house leads to it.
+    House,
 }
 
 impl Technique {
@@ -159,6 +181,7 @@ impl Technique {
             | Technique::DynamicDoubleForcing
             | Technique::DynamicCellForcingChain
             | Technique::DynamicHouseForcingChain => 8.5,
+            Technique::NestedForcingChain { level, .. } => 8.5 + 0.5 * f32::from(level),
         }
     }
 
@@ -221,6 +244,13 @@ impl Technique {
             Technique::DynamicDoubleForcing => "dynamic double forcing chains",
             Technique::DynamicCellForcingChain => "dynamic cell forcing chains",
             Technique::DynamicHouseForcingChain => "dynamic house forcing chains",
+            Technique::NestedForcingChain { level, .. } => match level {
+                0 | 1 => "dynamic forcing chains (+)",
+                2 => "nested forcing chains (+ forcing chains)",
+                3 => "nested forcing chains (+ multiple forcing chains)",
+                4 => "nested forcing chains (+ dynamic forcing chains)",
+                _ => "nested forcing chains (+ dynamic forcing chains (+))",
+            },
         }
     }
 }
