@@ -503,10 +503,12 @@ fn rate(input: &Input) -> Result<Status> {
         match logic::rate(layout, givens) {
             Ok(r) => {
                 let hardest = r.hardest.map_or("none".to_owned(), |t| t.to_string());
-                let text = format!("{:.1} {} {hardest}", r.se, r.level);
+                // A rating the rater stopped short of is a lower bound: "≥11.0".
+                let at_least = if r.at_least && r.level == logic::Level::Beyond { "≥" } else { "" };
+                let text = format!("{at_least}{:.1} {} {hardest}", r.se, r.level);
                 let steps: Vec<serde_json::Value> = r.steps.iter().map(|s| step_json(layout, s)).collect();
                 let value = json!({ "se": (f64::from(r.se) * 10.0).round() / 10.0, "level": r.level.name(), "hardest": hardest,
-                                    "solved": r.solved, "steps": steps });
+                                    "solved": r.solved, "at_least": r.at_least, "steps": steps });
                 Outcome::Rated(text, value)
             }
             Err(e) => Outcome::Error(e.to_string()),
@@ -518,19 +520,22 @@ fn rate(input: &Input) -> Result<Status> {
 /// uniqueness techniques take part when the grid has one solution.
 fn hint(input: &Input) -> Result<Status> {
     each_puzzle(input, |layout, solver, givens| {
-        let unique = match search_within(solver, givens, 2, input.budget(layout)) {
+        match search_within(solver, givens, 2, input.budget(layout)) {
             Ok((0, _)) => return Outcome::Error("no solution from here: some entry is wrong".into()),
-            Ok((found, _)) => found == 1,
+            Ok(_) => {}
             Err(gave_up) => return gave_up,
-        };
-        let board = match logic::Board::new(layout, givens) {
-            Ok(b) if unique => b.assume_unique(),
-            Ok(b) => b,
+        }
+        // The rater's first step: the easiest, nested forcing chains
+        // included (on a grid with one solution, within the default budget).
+        let mut rater = match logic::Rater::new(layout, givens, logic::RateConfig::default()) {
+            Ok(r) => r,
             Err(e) => return Outcome::Error(e.to_string()),
         };
-        match logic::next_step(&board) {
+        let step = rater.step().cloned();
+        let solved = givens.iter().all(Option::is_some);
+        match step {
             Some(step) => Outcome::Rated(step.explain(layout), step_json(layout, &step)),
-            None if board.is_solved() => Outcome::Rated("solved".into(), json!({ "solved": true })),
+            None if solved => Outcome::Rated("solved".into(), json!({ "solved": true })),
             None => Outcome::Rated(
                 "no step: this needs a technique the solver does not know (or a guess)".into(),
                 json!({ "solved": false, "step": null }),
@@ -539,11 +544,19 @@ fn hint(input: &Input) -> Result<Status> {
     })
 }
 
-/// A step as JSON: technique, rating, sentence, and what it changes.
+/// A step as JSON: technique, rating, sentence, what it changes, and what
+/// a drawing needs: the pattern's cells, symbols and houses, and a chain's
+/// links in order, each with its kind (`weak`, `strong` or `pattern`).
 fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
+    let candidate = |(c, s): (pseudoku_core::layout::CellId, Symbol)| json!({ "cell": logic::cell_name(layout, c), "symbol": s.to_string() });
     let cells = |list: &[(pseudoku_core::layout::CellId, Symbol)]| -> Vec<serde_json::Value> {
-        list.iter().map(|&(c, s)| json!({ "cell": logic::cell_name(layout, c), "symbol": s.to_string() })).collect()
+        list.iter().map(|&x| candidate(x)).collect()
     };
+    let links: Vec<serde_json::Value> = step
+        .links
+        .iter()
+        .map(|l| json!({ "from": candidate(l.from), "to": candidate(l.to), "kind": l.kind.name() }))
+        .collect();
     json!({
         "technique": step.technique.name(),
         "rating": (f64::from(step.rating) * 10.0).round() / 10.0,
@@ -551,7 +564,10 @@ fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
         "placements": cells(&step.placements),
         "eliminations": cells(&step.eliminations),
         "cells": step.cells.iter().map(|&c| logic::cell_name(layout, c)).collect::<Vec<_>>(),
+        "symbols": step.symbols.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "houses": step.houses.iter().map(|&h| logic::house_name(layout, h)).collect::<Vec<_>>(),
+        "links": links,
+        "complexity": step.complexity,
     })
 }
 

@@ -77,18 +77,28 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     let mut guessing = 0;
+    let mut beyond = 0;
+    let mut worst_se = 0.0f32;
+    let mut ses = Vec::new();
+    let mut nodes = Vec::new();
     for p in &puzzles {
         let parsed = line::parse_inferred(&p.puzzle).with_context(|| format!("cannot read {}", p.puzzle))?;
         let layout: &Layout = &parsed.layout;
         let start = Instant::now();
         let rating = rate(layout, &parsed.givens).map_err(|e| anyhow::anyhow!("{e}"))?;
         times.push(start.elapsed().as_secs_f64() * 1e3);
-        if rating.level == Level::NeedsGuessing {
-            guessing += 1;
+        match rating.level {
+            Level::NeedsGuessing => guessing += 1,
+            Level::Beyond => beyond += 1,
+            _ => {}
         }
+        worst_se = worst_se.max(rating.se);
+        nodes.push(rating.nodes);
+        ses.push(rating.se);
         if let Some(r) = p.reference {
-            // Past the techniques known, the puzzle counts as rated 10.
-            ours.push(if rating.solved { rating.se } else { 10.0 });
+            // Past the techniques known, the puzzle counts as rated 10;
+            // beyond the rater's budget, at its lower bound.
+            ours.push(if rating.solved || rating.level == Level::Beyond { rating.se } else { 10.0 });
             theirs.push(r);
         }
     }
@@ -96,7 +106,17 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
     let median = times[times.len() / 2];
     let worst = times.last().copied().unwrap_or(0.0);
     println!("{} puzzles", puzzles.len());
-    println!("pseudoku rate: median {median:.3} ms, worst {worst:.3} ms; {guessing} past the techniques known");
+    println!(
+        "pseudoku rate: median {median:.3} ms, worst {worst:.3} ms; {guessing} needing guesses, {beyond} beyond the rater"
+    );
+    ses.sort_by(f32::total_cmp);
+    if let (Some(low), Some(mid)) = (ses.first(), ses.get(ses.len() / 2)) {
+        println!("ratings: lowest {low:.1}, median {mid:.1}, highest {worst_se:.1}");
+    }
+    nodes.sort_unstable();
+    if let (Some(mid), Some(most)) = (nodes.get(nodes.len() / 2), nodes.last()) {
+        println!("nested forcing chain nodes: median {mid}, most {most}");
+    }
     if !theirs.is_empty() {
         let n = theirs.len() as f64;
         let exact = ours.iter().zip(&theirs).filter(|(a, b)| (*a - *b).abs() < 0.05).count() as f64 / n;

@@ -8,6 +8,7 @@ use pseudoku_core::format::{line, Variant};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::solver::{Solver, Uniqueness};
+use serde_json::json;
 
 const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const CLASSIC_SOLUTION: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -556,4 +557,81 @@ fn sudoku_links_open_in_the_setter_with_edit() {
     let samurai = repo_root().join("examples/variants/samurai.txt");
     let edit = run(&["link", "--edit", "--variant", samurai.to_str().unwrap()], "");
     assert!(edit.stdout.starts_with("http://127.0.0.1:8080/#e="), "{}", edit.stdout);
+}
+
+/// Rated 7.1 (an alternating inference chain) by Sukaku Explainer:
+/// `shared/data/rated/diabolical.first1000.txt`.
+const AIC: &str = "000000000000603000040701080900000007030050040406000108607208403500000002020000070";
+/// Rated 8.9 (dynamic house forcing chains), same file.
+const DYNAMIC: &str = "700040006000759000900801003000524000030000020400000007501000208080000010209000304";
+
+/// The JSON steps of `rate --json` on one puzzle.
+fn rated_steps(puzzle: &str) -> (serde_json::Value, Vec<serde_json::Value>) {
+    let r = run(&["rate", "--json"], &format!("{puzzle}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let value: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    let steps = value["steps"].as_array().unwrap().clone();
+    (value, steps)
+}
+
+/// A candidate of a link as `r1c1 5`.
+fn candidate(v: &serde_json::Value) -> String {
+    format!("{} {}", v["cell"].as_str().unwrap(), v["symbol"].as_str().unwrap())
+}
+
+#[test]
+fn rate_json_draws_a_chain_as_alternating_links() {
+    let (value, steps) = rated_steps(AIC);
+    assert_eq!((value["se"].as_f64(), value["at_least"].as_bool()), (Some(7.1), Some(false)));
+    let chain = steps.iter().find(|s| s["technique"] == "alternating inference chain").expect("an AIC step");
+    let links = chain["links"].as_array().unwrap();
+    assert!(links.len() >= 3, "{chain}");
+    // In order: each link starts where the last ended, strong and weak in turn.
+    for pair in links.windows(2) {
+        assert_eq!(candidate(&pair[0]["to"]), candidate(&pair[1]["from"]), "{chain}");
+        assert_ne!(pair[0]["kind"], pair[1]["kind"], "{chain}");
+    }
+    assert!(links.iter().all(|l| l["kind"] == "weak" || l["kind"] == "strong"));
+    // The pattern's cells are the chain's; what it removes is listed.
+    let cells: Vec<&str> = chain["cells"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    for l in links {
+        assert!(cells.contains(&l["from"]["cell"].as_str().unwrap()), "{chain}");
+    }
+    assert!(!chain["eliminations"].as_array().unwrap().is_empty());
+    assert!(chain["complexity"].as_u64().unwrap() >= 4);
+    // Other steps (singles) have no links.
+    assert!(steps.iter().filter(|s| s["technique"] == "naked single").all(|s| s["links"] == json!([])));
+}
+
+#[test]
+fn rate_json_draws_forcing_chains_from_each_assumption_to_the_conclusion() {
+    let (_, steps) = rated_steps(DYNAMIC);
+    let step = steps.iter().find(|s| s["technique"] == "dynamic house forcing chains").expect("the 8.9 step");
+    let links = step["links"].as_array().unwrap();
+    let places = &step["cells"].as_array().unwrap();
+    let symbol = step["symbols"][0].as_str().unwrap();
+    let conclusion = format!(
+        "{} {}",
+        places.last().unwrap().as_str().unwrap(),
+        step["symbols"].as_array().unwrap().last().unwrap().as_str().unwrap()
+    );
+    // Every branch starts at a place of the symbol in the house, and every
+    // branch reaches the conclusion.
+    let starts: Vec<String> =
+        places[..places.len() - 1].iter().map(|c| format!("{} {symbol}", c.as_str().unwrap())).collect();
+    assert!(links.iter().any(|l| starts.contains(&candidate(&l["from"]))), "{step}");
+    let reached = links.iter().filter(|l| candidate(&l["to"]) == conclusion).count();
+    assert!(reached >= starts.len(), "{step}");
+    assert!(links.iter().all(|l| ["weak", "strong"].contains(&l["kind"].as_str().unwrap())));
+}
+
+#[test]
+fn hint_json_carries_the_drawing() {
+    let r = run(&["hint", "--json"], &format!("{CLASSIC}\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let step: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    for key in ["cells", "symbols", "houses", "placements", "eliminations", "links"] {
+        assert!(step[key].is_array(), "{key} in {step}");
+    }
+    assert_eq!(step["placements"].as_array().unwrap().len(), 1, "{step}");
 }

@@ -27,7 +27,7 @@ fn band_top(level: Level) -> f32 {
         Level::Medium => 2.4,
         Level::Hard => 4.9,
         Level::Expert => 6.9,
-        Level::Extreme | Level::NeedsGuessing => f32::MAX,
+        Level::Extreme | Level::Beyond | Level::NeedsGuessing => f32::MAX,
     }
 }
 

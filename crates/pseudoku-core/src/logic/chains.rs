@@ -23,7 +23,7 @@
 //! before mixed links, then to the first cell.
 
 use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
-use super::{Board, Step, Technique};
+use super::{Board, Link, LinkKind, Step, Technique};
 
 mod clean;
 
@@ -761,6 +761,19 @@ fn make_step<const W: usize>(g: &Grid<W>, search: &mut Search<W>, key: Key, foun
     s.eliminations = eliminations.iter().map(|&e| (g.cell_id(e), g.symbol(e))).collect();
     s.cells = path.iter().map(|l| g.cell_id(l.cand)).collect();
     s.symbols = path.iter().map(|l| g.symbol(l.cand)).collect();
+    let at = |l: &Literal| (g.cell_id(l.cand), g.symbol(l.cand));
+    let link = |a: &Literal, b: &Literal| Link {
+        from: at(a),
+        to: at(b),
+        kind: if a.on { LinkKind::Weak } else { LinkKind::Strong },
+    };
+    s.links = path.windows(2).map(|w| link(&w[0], &w[1])).collect();
+    if matches!(technique, Technique::XCycle | Technique::YCycle | Technique::NiceLoop) {
+        if let (Some(last), Some(first)) = (path.last(), path.first()) {
+            s.links.push(link(last, first));
+        }
+    }
+    s.complexity = path.len();
     s
 }
 

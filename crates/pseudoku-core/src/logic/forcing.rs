@@ -34,8 +34,12 @@
 use std::collections::VecDeque;
 
 use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
-use super::{Board, Step, Technique};
+use super::{Board, ForcingForm, Link, LinkKind, Step, Technique};
 use crate::layout::HouseId;
+
+mod advanced;
+
+pub use advanced::MAX_LEVEL;
 
 /// The links a propagation follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -45,11 +49,55 @@ struct Rules {
     cell: bool,
     /// Update the board as candidates go, so that new singles are seen.
     dynamic: bool,
+    /// Where the chain stalls, look for patterns on the board as it is
+    /// (level 1: locked candidates, pairs, X-Wings; 2 and up: nested
+    /// chains too, see [`advanced`]); 0: never.
+    level: u8,
 }
 
-const NISHIO: Rules = Rules { cell: false, dynamic: true };
-const STATIC: Rules = Rules { cell: true, dynamic: false };
-const DYNAMIC: Rules = Rules { cell: true, dynamic: true };
+const NISHIO: Rules = Rules { cell: false, dynamic: true, level: 0 };
+const STATIC: Rules = Rules { cell: true, dynamic: false, level: 0 };
+const DYNAMIC: Rules = Rules { cell: true, dynamic: true, level: 0 };
+
+/// How many search nodes (literals implied, in every propagation, nested
+/// ones included) a search may still take. Counted, never timed, so a
+/// rating is the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    left: u64,
+    out: bool,
+}
+
+impl Budget {
+    pub fn new(nodes: u64) -> Budget {
+        Budget { left: nodes, out: false }
+    }
+
+    /// No limit (the everyday techniques up to 8.5, which are bounded).
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX)
+    }
+
+    /// Whether a search ran out: what it found is then not the easiest.
+    pub fn is_out(&self) -> bool {
+        self.out
+    }
+
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// Takes `nodes`; false (and out for good) when there are not that many.
+    fn charge(&mut self, nodes: u64) -> bool {
+        if self.left < nodes {
+            self.left = 0;
+            self.out = true;
+        } else {
+            self.left -= nodes;
+        }
+        !self.out
+    }
+}
 
 const NONE: u32 = u32::MAX;
 
@@ -66,6 +114,18 @@ enum Cause {
     /// The last place of its symbol in this house (dynamic): the removed
     /// places are parents too.
     HouseSingle(u32),
+    /// Removed by a pattern (index into [`Trace::advanced`]), whose
+    /// removed candidates are all parents.
+    Advanced(u32),
+}
+
+/// What a pattern found where the chain stalled rests on.
+#[derive(Clone, Debug)]
+struct Advanced {
+    /// The "off" literals whose removal made the pattern.
+    parents: Vec<u32>,
+    /// The complexity of a nested chain (0 for a plain pattern).
+    nested: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -89,12 +149,17 @@ struct Trace<const W: usize> {
     /// A literal both true and false: the two, when the propagation stopped
     /// there.
     contradiction: Option<(Entry, Entry)>,
+    /// The patterns behind [`Cause::Advanced`] literals.
+    advanced: Vec<Advanced>,
 }
 
 /// Follows assumptions through the board.
-struct Propagator<'g, const W: usize> {
+struct Propagator<'g, 'b, const W: usize> {
     g: &'g Grid<W>,
+    /// The board `g` was made from (nested chains search a copy of it).
+    board: &'g Board<'g>,
     rules: Rules,
+    budget: &'b mut Budget,
     cands: Vec<u64>,
     places: Vec<Cells<W>>,
     /// Literal → its entry in the trace being built.
@@ -108,11 +173,13 @@ struct Propagator<'g, const W: usize> {
     spare: Vec<Trace<W>>,
 }
 
-impl<'g, const W: usize> Propagator<'g, W> {
-    fn new(g: &'g Grid<W>, rules: Rules) -> Propagator<'g, W> {
+impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
+    fn new(g: &'g Grid<W>, board: &'g Board<'g>, rules: Rules, budget: &'b mut Budget) -> Propagator<'g, 'b, W> {
         Propagator {
             g,
+            board,
             rules,
+            budget,
             cands: g.cands.clone(),
             places: g.places.clone(),
             slot: vec![NONE; g.cell_count * g.n * 2],
@@ -178,6 +245,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
                 trace.off.fill(Cells::EMPTY);
                 trace.entries.clear();
                 trace.contradiction = None;
+                trace.advanced.clear();
                 trace
             }
             None => Trace {
@@ -185,6 +253,7 @@ impl<'g, const W: usize> Propagator<'g, W> {
                 off: vec![Cells::EMPTY; n],
                 entries: Vec::with_capacity(64),
                 contradiction: None,
+                advanced: Vec::new(),
             },
         };
         self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
@@ -192,6 +261,9 @@ impl<'g, const W: usize> Propagator<'g, W> {
         let mut offs = std::mem::take(&mut self.offs);
         let mut derived = std::mem::take(&mut self.derived);
         let contradiction = 'run: loop {
+            if self.budget.is_out() {
+                break 'run None;
+            }
             if let Some(p) = self.pending_on.pop_front() {
                 let cand = p as usize / 2;
                 self.offs_of(cand / n, cand % n, &mut offs);
@@ -229,6 +301,12 @@ impl<'g, const W: usize> Propagator<'g, W> {
                         self.add(&mut trace, entry);
                     }
                 }
+            } else if self.rules.level > 0 {
+                match self.advance(&mut trace) {
+                    Err(both) => break 'run Some(both),
+                    Ok(true) => {}
+                    Ok(false) => break 'run None,
+                }
             } else {
                 break 'run None;
             }
@@ -239,7 +317,42 @@ impl<'g, const W: usize> Propagator<'g, W> {
         trace
     }
 
+    /// Where the chain stalls: removes what the patterns of the board as it
+    /// now is remove (the first rule that finds any, as Sudoku Explainer).
+    /// True if that added a literal; a pattern removing a literal implied
+    /// true is a contradiction.
+    fn advance(&mut self, trace: &mut Trace<W>) -> Result<bool, (Entry, Entry)> {
+        let n = self.g.n;
+        let found = advanced::find(self.g, self.board, (&self.cands, &self.places), self.rules.level, self.budget);
+        let mut added = false;
+        for d in found {
+            let (tc, td) = (d.target / n, d.target % n);
+            if trace.off[td].has(tc) {
+                continue;
+            }
+            let parents: Vec<u32> =
+                d.parents.iter().filter(|&&p| trace.off[p % n].has(p / n)).map(|&p| literal(p, false) as u32).collect();
+            let Some(&first) = parents.first() else { continue };
+            let index = trace.advanced.len() as u32;
+            trace.advanced.push(Advanced { parents, nested: d.nested });
+            let entry = Entry {
+                lit: literal(d.target, false) as u32,
+                parent: first,
+                cause: Cause::Advanced(index),
+                time: NONE,
+            };
+            if trace.on[td].has(tc) {
+                let on = trace.entries[self.slot[literal(d.target, true)] as usize];
+                return Err((on, entry));
+            }
+            self.add(trace, entry);
+            added = true;
+        }
+        Ok(added)
+    }
+
     fn add(&mut self, trace: &mut Trace<W>, entry: Entry) {
+        self.budget.charge(1);
         let lit = entry.lit as usize;
         let (c, d) = (lit / 2 / self.g.n, lit / 2 % self.g.n);
         self.slot[lit] = trace.entries.len() as u32;
@@ -286,12 +399,29 @@ impl Ancestors {
     }
 
     fn entry<const W: usize>(&self, trace: &Trace<W>, lit: usize) -> Option<Entry> {
-        (self.slot_gen[lit] == self.generation).then(|| trace.entries[self.slot[lit] as usize])
+        self.slot_of(trace, lit).map(|i| trace.entries[i as usize])
+    }
+
+    /// Where literal `lit` is in the indexed trace.
+    fn slot_of<const W: usize>(&self, _trace: &Trace<W>, lit: usize) -> Option<u32> {
+        (self.slot_gen[lit] == self.generation).then(|| self.slot[lit])
     }
 
     /// The number of distinct literals that `entry` and its ancestors make,
-    /// in the indexed `trace`.
+    /// in the indexed `trace`, plus the complexity of the nested chains
+    /// among them.
     fn count<const W: usize>(&mut self, g: &Grid<W>, trace: &Trace<W>, entry: Entry) -> usize {
+        self.walk(g, trace, entry, |_| {})
+    }
+
+    /// Visits `entry` and its ancestors once each (see [`count`](Self::count)).
+    fn walk<const W: usize>(
+        &mut self,
+        g: &Grid<W>,
+        trace: &Trace<W>,
+        entry: Entry,
+        mut visit: impl FnMut(Entry),
+    ) -> usize {
         let n = g.n;
         self.mark_gen += 1;
         let mut stack = std::mem::take(&mut self.stack);
@@ -305,6 +435,17 @@ impl Ancestors {
             }
             self.mark[lit] = self.mark_gen;
             count += 1;
+            visit(e);
+            if let Cause::Advanced(i) = e.cause {
+                let advanced = &trace.advanced[i as usize];
+                count += advanced.nested;
+                for &p in &advanced.parents {
+                    if let Some(p) = self.entry(trace, p as usize) {
+                        stack.push(p);
+                    }
+                }
+                continue;
+            }
             if e.parent != NONE {
                 if let Some(p) = self.entry(trace, e.parent as usize) {
                     stack.push(p);
@@ -326,7 +467,7 @@ impl Ancestors {
                         self.push_removed(trace, x * n + d, e.time, &mut stack);
                     }
                 }
-                Cause::Root | Cause::Link => {}
+                Cause::Root | Cause::Link | Cause::Advanced(_) => {}
             }
         }
         self.stack = stack;
@@ -354,6 +495,8 @@ struct Hint {
     cells: Vec<usize>,
     symbols: Vec<usize>,
     house: Option<u32>,
+    /// The literal each branch assumes (one for a contradiction).
+    branches: Vec<usize>,
 }
 
 fn consider(best: &mut Option<Hint>, hint: Hint) {
@@ -379,7 +522,8 @@ fn small_enough(board: &Board) -> bool {
 
 fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
     let g = Grid::<W>::new(board);
-    let mut prop = Propagator::new(&g, NISHIO);
+    let mut budget = Budget::unlimited();
+    let mut prop = Propagator::new(&g, board, NISHIO, &mut budget);
     let mut anc = Ancestors::new(g.cell_count * g.n * 2);
     let mut best = None;
     let base = base_tenths(Technique::NishioForcingChain);
@@ -394,7 +538,7 @@ fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
             prop.recycle(trace);
         }
     }
-    best.map(|h| make_step(&g, h))
+    best.map(|h| make_step(&g, &mut prop, &mut anc, h))
 }
 
 /// A contradiction from assuming `cand` `on` (or off) proves the opposite.
@@ -424,35 +568,63 @@ fn contradiction<const W: usize>(
             cells: vec![cand / n, at / n],
             symbols: vec![cand % n, at % n],
             house: None,
+            branches: vec![literal(cand, on)],
         },
     );
 }
 
 /// Cell and house forcing chains, static (8.0).
 pub(super) fn multiple(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(multiple_in, board, false)).flatten()
+    small_enough(board).then(|| by_width!(multiple_in, board, false, 0, &mut Budget::unlimited())).flatten()
 }
 
 /// Dynamic forcing chains (8.5): contradictions, double chains, cell and
 /// house forcing chains.
 pub(super) fn dynamic(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(multiple_in, board, true)).flatten()
+    small_enough(board).then(|| by_width!(multiple_in, board, true, 0, &mut Budget::unlimited())).flatten()
 }
 
-fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
+/// Dynamic forcing chains that, where a chain stalls, also use patterns
+/// (`level` 1, SE 9.0) and nested chains (2 to [`MAX_LEVEL`], SE 9.5 to
+/// 11.0): see [`advanced`]. `level` 0 is [`dynamic`]. The search stops
+/// when `budget` runs out (its step, if any, is then not to be trusted as
+/// the easiest).
+pub(super) fn nested(board: &Board, level: u8, budget: &mut Budget) -> Option<Step> {
+    if !small_enough(board) || budget.is_out() {
+        return None;
+    }
+    by_width!(multiple_in, board, true, level.min(MAX_LEVEL), budget)
+}
+
+/// The technique of a dynamic forcing step of `form` at `level`.
+fn dynamic_technique(level: u8, form: ForcingForm) -> Technique {
+    match (level, form) {
+        (0, ForcingForm::Contradiction) => Technique::DynamicContradiction,
+        (0, ForcingForm::Double) => Technique::DynamicDoubleForcing,
+        (0, ForcingForm::Cell) => Technique::DynamicCellForcingChain,
+        (0, ForcingForm::House) => Technique::DynamicHouseForcingChain,
+        (level, form) => Technique::NestedForcingChain { level, form },
+    }
+}
+
+fn multiple_in<const W: usize>(board: &Board, dynamic: bool, level: u8, budget: &mut Budget) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let n = g.n;
-    let mut prop = Propagator::new(&g, if dynamic { DYNAMIC } else { STATIC });
+    let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
+    let mut prop = Propagator::new(&g, board, rules, budget);
     let mut anc = Ancestors::new(g.cell_count * n * 2);
     let mut best = None;
-    let (base, cell_t, house_t) = if dynamic {
+    let (base, cell_t, house_t, contradiction_t, double_t) = if dynamic {
         (
-            base_tenths(Technique::DynamicContradiction),
-            Technique::DynamicCellForcingChain,
-            Technique::DynamicHouseForcingChain,
+            base_tenths(dynamic_technique(level, ForcingForm::Contradiction)),
+            dynamic_technique(level, ForcingForm::Cell),
+            dynamic_technique(level, ForcingForm::House),
+            dynamic_technique(level, ForcingForm::Contradiction),
+            dynamic_technique(level, ForcingForm::Double),
         )
     } else {
-        (base_tenths(Technique::CellForcingChain), Technique::CellForcingChain, Technique::HouseForcingChain)
+        let t = Technique::CellForcingChain;
+        (base_tenths(t), t, Technique::HouseForcingChain, t, t)
     };
     let sources = g.sources();
     let worth = worth_placing(&g);
@@ -475,18 +647,22 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
             continue;
         }
         let on = prop.run(literal(cand, true));
-        contradiction(&g, &on, &mut anc, cand, true, base, Technique::DynamicContradiction, order, &mut best);
+        contradiction(&g, &on, &mut anc, cand, true, base, contradiction_t, order, &mut best);
         let off = prop.run(literal(cand, false));
-        contradiction(&g, &off, &mut anc, cand, false, base, Technique::DynamicContradiction, order, &mut best);
+        contradiction(&g, &off, &mut anc, cand, false, base, contradiction_t, order, &mut best);
+        if prop.budget.is_out() {
+            return None;
+        }
         if g.cands[cand / n].count_ones() >= 3 {
             let targets = common(&g, &worth, &[Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)]);
             rate_common(&g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
                 key: (base + length_tenths(k), k, 1, order * 4 + 2),
-                technique: Technique::DynamicDoubleForcing,
+                technique: double_t,
                 target,
                 cells: vec![cand / n],
                 symbols: vec![cand % n],
                 house: None,
+                branches: vec![literal(cand, true), literal(cand, false)],
             });
         }
         prop.recycle(off);
@@ -548,6 +724,7 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
             cells: vec![c],
             symbols: digits.clone(),
             house: None,
+            branches: cands.iter().map(|&x| literal(x, true)).collect(),
         });
     }
     // Houses: every place of a symbol leads to the same literal.
@@ -573,10 +750,14 @@ fn multiple_in<const W: usize>(board: &Board, dynamic: bool) -> Option<Step> {
                 cells: cells.clone(),
                 symbols: vec![d],
                 house: Some(h as u32),
+                branches: cands.iter().map(|&x| literal(x, true)).collect(),
             });
         }
     }
-    best.map(|h| make_step(&g, h))
+    if prop.budget.is_out() {
+        return None;
+    }
+    best.map(|h| make_step(&g, &mut prop, &mut anc, h))
 }
 
 /// Per symbol: the cells where placing it changes the board (they have
@@ -638,6 +819,61 @@ fn common<const W: usize>(g: &Grid<W>, worth: &[Cells<W>], branches: &[Branch<W>
     targets
 }
 
+/// Adds the links that lead to `end` in `trace` (indexed in `anc`), in
+/// the order the propagation made them, to `out`.
+fn links_to<const W: usize>(g: &Grid<W>, trace: &Trace<W>, anc: &mut Ancestors, end: Entry, out: &mut Vec<Link>) {
+    let n = g.n;
+    let mut found = Vec::new();
+    anc.walk(g, trace, end, |e| found.push(e));
+    let order = |e: &Entry| anc_slot(anc, trace, e.lit as usize);
+    found.sort_by_key(order);
+    let at = |lit: u32| {
+        let cand = lit as usize / 2;
+        (g.cell_id(cand), g.symbol(cand))
+    };
+    for e in &found {
+        let to = at(e.lit);
+        let mut push = |from: u32, kind: LinkKind| out.push(Link { from: at(from), to, kind });
+        match e.cause {
+            Cause::Root => {}
+            Cause::Link => push(e.parent, if e.parent % 2 == 1 { LinkKind::Weak } else { LinkKind::Strong }),
+            Cause::CellSingle(_) | Cause::HouseSingle(_) => {
+                push(e.parent, LinkKind::Strong);
+                // The other candidates gone before, that made the single.
+                let (c, d) = (e.lit as usize / 2 / n, e.lit as usize / 2 % n);
+                let others: Vec<usize> = match e.cause {
+                    Cause::CellSingle(_) => {
+                        (0..n).filter(|&x| x != d && g.cands[c] >> x & 1 != 0).map(|x| c * n + x).collect()
+                    }
+                    Cause::HouseSingle(h) => g.house_cells[h as usize]
+                        .and(&g.places[d])
+                        .iter()
+                        .filter(|&x| x != c)
+                        .map(|x| x * n + d)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                for x in others {
+                    let lit = literal(x, false) as u32;
+                    if lit != e.parent && anc.entry(trace, lit as usize).is_some_and(|p| p.time < e.time) {
+                        push(lit, LinkKind::Strong);
+                    }
+                }
+            }
+            Cause::Advanced(i) => {
+                for &p in &trace.advanced[i as usize].parents {
+                    push(p, LinkKind::Pattern);
+                }
+            }
+        }
+    }
+}
+
+/// The place of literal `lit` in the indexed `trace` (its order).
+fn anc_slot<const W: usize>(anc: &Ancestors, trace: &Trace<W>, lit: usize) -> u32 {
+    anc.slot_of(trace, lit).unwrap_or(u32::MAX)
+}
+
 /// Makes each of `targets` (implied by every one of `branches`) a hint by
 /// `hint(target, complexity)`.
 fn rate_common<const W: usize>(
@@ -664,9 +900,23 @@ fn rate_common<const W: usize>(
     }
 }
 
-fn make_step<const W: usize>(g: &Grid<W>, hint: Hint) -> Step {
+fn make_step<const W: usize>(g: &Grid<W>, prop: &mut Propagator<W>, anc: &mut Ancestors, hint: Hint) -> Step {
     let n = g.n;
     let mut s = step(hint.technique, hint.key.0);
+    s.complexity = hint.key.1;
+    // Each branch followed again, its links to the conclusion in order.
+    for &start in &hint.branches {
+        let trace = prop.run(start);
+        anc.index(&trace);
+        let ends = match trace.contradiction {
+            Some((a, b)) if hint.branches.len() == 1 => vec![a, b],
+            _ => anc.entry(&trace, hint.target).into_iter().collect(),
+        };
+        for end in ends {
+            links_to(g, &trace, anc, end, &mut s.links);
+        }
+        prop.recycle(trace);
+    }
     let cand = hint.target / 2;
     let (c, d) = (cand / n, cand % n);
     s.eliminations = if hint.target % 2 == 1 {

@@ -5,7 +5,9 @@
 use super::*;
 use crate::format::line;
 use crate::generate::{generate, GenerateConfig};
+use crate::layout::{CellId, Layout};
 use crate::solver::Solver;
+use crate::symbol::Symbol;
 
 /// Applies easiest steps to the end, checking each against `solution`, the
 /// puzzle's only one (so the uniqueness techniques take part).
@@ -21,8 +23,18 @@ fn check_steps(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) 
         assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "a step changes something");
         board.apply(&step);
     }
+    // The rater goes on past the everyday techniques (nested forcing
+    // chains), with steps as right.
     let rating = rate(layout, givens).unwrap();
-    assert_eq!(rating.solved, board.is_solved());
+    assert!(rating.solved || !board.is_solved());
+    for step in &rating.steps {
+        for &(c, s) in &step.placements {
+            assert_eq!(solution[c.index()], s, "{:?} placed a wrong symbol: {}", step.technique, step.explain(layout));
+        }
+        for &(c, s) in &step.eliminations {
+            assert_ne!(solution[c.index()], s, "{:?} removed the answer: {}", step.technique, step.explain(layout));
+        }
+    }
     rating
 }
 
@@ -389,4 +401,60 @@ fn uniqueness_techniques_need_a_unique_puzzle() {
     }
     assert!(hardest > 4.5);
     assert_eq!(rate(&layout, &givens).unwrap().hardest, Some(Technique::UniqueRectangle1));
+}
+
+/// A forum "hardest" puzzle, published SE 11 or more
+/// (`shared/data/bench/puzzles5_forum_hardest_1905_11plus.txt`, line 1).
+const FORUM_11: &str = "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
+
+#[test]
+fn a_rater_out_of_budget_ranks_the_puzzle_above_all_it_rated() {
+    let layout = Layout::classic(3).unwrap();
+    let givens = line::parse(&layout, FORUM_11).unwrap();
+    let rating = rate_with(&layout, &givens, RateConfig { budget: 1_000 }).unwrap();
+    assert!(!rating.solved && rating.at_least);
+    assert_eq!(rating.level, Level::Beyond);
+    // It was searching SE 9.0 when the budget ran out: no easier step was
+    // left, so the puzzle is at least that, whatever the steps before.
+    assert!(rating.se >= 9.0, "{}", rating.se);
+    assert!(Level::Beyond > Level::Extreme && Level::Beyond < Level::NeedsGuessing);
+    assert!(rating.nodes >= 1_000);
+}
+
+#[test]
+fn a_puzzle_with_many_solutions_needs_guessing() {
+    let layout = Layout::classic(3).unwrap();
+    // The hardest puzzle without its last given has many solutions.
+    let mut givens = line::parse(&layout, FORUM_11).unwrap();
+    givens[80] = None;
+    let rating = rate(&layout, &givens).unwrap();
+    assert_eq!((rating.level, rating.solved), (Level::NeedsGuessing, false));
+}
+
+#[test]
+fn nested_forcing_chains_agree_with_the_solution() {
+    let layout = Layout::classic(3).unwrap();
+    let givens = line::parse(&layout, FORUM_11).unwrap();
+    let solution = Solver::new(&layout).solve(&givens).unwrap();
+    let mut rater = Rater::new(&layout, &givens, RateConfig { budget: 3_000_000 }).unwrap();
+    let mut nested = 0;
+    while let Some(step) = rater.step() {
+        let text = step.explain(&layout);
+        for &(c, s) in &step.eliminations {
+            assert_ne!(solution[c.index()], s, "{text}");
+        }
+        for &(c, s) in &step.placements {
+            assert_eq!(solution[c.index()], s, "{text}");
+        }
+        if let Technique::NestedForcingChain { level, .. } = step.technique {
+            nested += 1;
+            assert!(step.rating >= 8.5 + 0.5 * f32::from(level), "{text}");
+            assert!(!step.links.is_empty() && step.complexity > 0, "{text}");
+            assert!(text.contains(step.technique.name()), "{text}");
+        }
+    }
+    let rating = rater.finish();
+    // Either it got through (with nested chains), or it says it stopped.
+    assert!(nested > 0 || rating.level == Level::Beyond, "{rating:?}");
+    assert!(rating.se >= 9.0);
 }

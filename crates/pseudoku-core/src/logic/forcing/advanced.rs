@@ -1,0 +1,288 @@
+//! What a dynamic forcing chain of level 1 and up does where it stalls
+//! (Sudoku Explainer's "advanced" implications): it looks at the board as
+//! the chain has left it for patterns that the chain's removals made, and
+//! removes what they remove. Each removal rests on the candidates the
+//! chain took away that the pattern needs (its *parents*), so the chain's
+//! length counts them.
+//!
+//! The rules, in Sudoku Explainer's order; the first that finds anything
+//! gives all it finds:
+//!
+//! * level 1 and up: locked candidates, hidden pairs, naked pairs, X-Wings;
+//! * level 2: chains (SE 7.0); level 3: those and static cell and house
+//!   forcing chains (8.0); level 4: dynamic forcing chains (8.5); level 5:
+//!   dynamic forcing chains of level 1 (9.0). A nested chain's complexity
+//!   adds to the chain that uses it.
+
+use super::{nested, Budget, Cells, Grid};
+use crate::layout::{HouseId, HouseKind};
+use crate::logic::{chains, Board, ForcingForm, LinkKind, Step, Technique};
+
+/// The deepest nesting searched (SE 11.0 and its length bonus).
+pub const MAX_LEVEL: u8 = 5;
+
+/// Budget charged for one search of the chains that do not count their
+/// own nodes (the plain chains, the static forcing chains).
+const CHAIN_COST: u64 = 200;
+const MULTIPLE_COST: u64 = 2_000;
+
+/// One candidate a pattern removes.
+pub(super) struct Deduction {
+    /// The candidate removed (`cell * N + symbol`).
+    pub target: usize,
+    /// The removed candidates the pattern rests on.
+    pub parents: Vec<usize>,
+    /// A nested chain's complexity (0 for a pattern).
+    pub nested: usize,
+}
+
+/// The board as a propagation has left it: candidates per cell and places
+/// per symbol, beside the grid `g` it started from.
+struct State<'s, const W: usize> {
+    g: &'s Grid<W>,
+    cands: &'s [u64],
+    places: &'s [Cells<W>],
+}
+
+impl<const W: usize> State<'_, W> {
+    /// The candidates of symbol `d` in `cells` that the chain took away.
+    fn removed_places(&self, cells: &Cells<W>, d: usize) -> Vec<usize> {
+        cells.and(&self.g.places[d]).minus(&self.places[d]).iter().map(|c| c * self.g.n + d).collect()
+    }
+
+    /// The candidates of cell `c` that the chain took away.
+    fn removed_in_cell(&self, c: usize) -> Vec<usize> {
+        let gone = self.g.cands[c] & !self.cands[c];
+        (0..self.g.n).filter(|&d| gone >> d & 1 != 0).map(|d| c * self.g.n + d).collect()
+    }
+}
+
+/// What the first rule that applies removes, on the board `(cands,
+/// places)` a propagation from `g` (made from `board`) has reached.
+pub(super) fn find<const W: usize>(
+    g: &Grid<W>,
+    board: &Board,
+    (cands, places): (&[u64], &[Cells<W>]),
+    level: u8,
+    budget: &mut Budget,
+) -> Vec<Deduction> {
+    let s = State { g, cands, places };
+    let mut out = Vec::new();
+    let rules: [fn(&State<W>, &Board, &mut Vec<Deduction>); 4] = [locking, hidden_pairs, naked_pairs, x_wings];
+    for rule in rules {
+        rule(&s, board, &mut out);
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    if level < 2 || (0..g.cell_count).any(|c| cands[c] == 0 && board.values()[c].is_none()) {
+        return out;
+    }
+    let nested_board = board.with_candidates(cands);
+    let searches: &[u8] = match level {
+        2 => &[0],
+        3 => &[0, 1],
+        4 => &[2],
+        _ => &[3],
+    };
+    for &search in searches {
+        let step = match search {
+            0 => budget.charge(CHAIN_COST).then(|| chains::find(&nested_board)).flatten(),
+            1 => budget.charge(MULTIPLE_COST).then(|| super::multiple(&nested_board)).flatten(),
+            2 => nested(&nested_board, 0, budget),
+            _ => nested(&nested_board, 1, budget),
+        };
+        if let Some(step) = step {
+            from_step(&s, board, &step, &mut out);
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        if budget.is_out() {
+            break;
+        }
+    }
+    out
+}
+
+/// The removals of a nested chain step, resting on the candidates the outer
+/// chain took away that the nested chain's strong links (and, for a cell or
+/// house forcing chain, its assumptions) need.
+fn from_step<const W: usize>(s: &State<W>, board: &Board, step: &Step, out: &mut Vec<Deduction>) {
+    let n = s.g.n;
+    let layout = board.layout();
+    let mut parents = Vec::new();
+    for link in step.links.iter().filter(|l| l.kind == LinkKind::Strong) {
+        let ((from, _), (to, d)) = (link.from, link.to);
+        if from == to {
+            parents.extend(s.removed_in_cell(to.index()));
+        } else {
+            for h in layout.houses_of(to).filter(|&h| layout.in_house(from, h)) {
+                parents.extend(s.removed_places(&s.g.house_cells[h.index()], d.index()));
+            }
+        }
+    }
+    match step.technique {
+        Technique::CellForcingChain
+        | Technique::DynamicCellForcingChain
+        | Technique::NestedForcingChain { form: ForcingForm::Cell, .. } => {
+            parents.extend(s.removed_in_cell(step.cells[0].index()));
+        }
+        Technique::HouseForcingChain
+        | Technique::DynamicHouseForcingChain
+        | Technique::NestedForcingChain { form: ForcingForm::House, .. } => {
+            if let (Some(h), Some(d)) = (step.houses.first(), step.symbols.first()) {
+                parents.extend(s.removed_places(&s.g.house_cells[h.index()], d.index()));
+            }
+        }
+        _ => {}
+    }
+    parents.sort_unstable();
+    parents.dedup();
+    if parents.is_empty() {
+        return;
+    }
+    for &(c, d) in &step.eliminations {
+        if s.cands[c.index()] >> d.index() & 1 != 0 {
+            out.push(Deduction {
+                target: c.index() * n + d.index(),
+                parents: parents.clone(),
+                nested: step.complexity,
+            });
+        }
+    }
+}
+
+/// Pushes a removal of each of `targets` resting on `parents`, if any.
+fn push_all(targets: impl Iterator<Item = usize>, parents: &[usize], out: &mut Vec<Deduction>) {
+    if parents.is_empty() {
+        return;
+    }
+    for target in targets {
+        out.push(Deduction { target, parents: parents.to_vec(), nested: 0 });
+    }
+}
+
+/// Locked candidates: a symbol's places in one house all in another, so
+/// not elsewhere in that one.
+fn locking<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
+    let g = s.g;
+    let n = g.n;
+    for d in 0..n {
+        for (h1, base) in g.house_cells.iter().enumerate() {
+            let there = base.and(&s.places[d]);
+            if there.count() < 2 {
+                continue;
+            }
+            for (h2, cover) in g.house_cells.iter().enumerate() {
+                if h2 == h1 || !there.minus(cover).is_empty() {
+                    continue;
+                }
+                let gone = cover.and(&s.places[d]).minus(base);
+                if gone.is_empty() {
+                    continue;
+                }
+                let parents = s.removed_places(base, d);
+                push_all(gone.iter().map(|c| c * n + d), &parents, out);
+            }
+        }
+    }
+}
+
+/// Hidden pairs: two symbols with the same two places in a house.
+fn hidden_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
+    let g = s.g;
+    let n = g.n;
+    for house in &g.house_cells {
+        let pairs: Vec<(usize, Cells<W>)> =
+            (0..n).map(|d| (d, house.and(&s.places[d]))).filter(|(_, p)| p.is_pair()).collect();
+        for (i, &(a, pa)) in pairs.iter().enumerate() {
+            for &(b, pb) in &pairs[i + 1..] {
+                if pa != pb {
+                    continue;
+                }
+                let keep = 1u64 << a | 1u64 << b;
+                let targets: Vec<usize> = pa
+                    .iter()
+                    .flat_map(|c| (0..n).filter(move |&e| (s.cands[c] & !keep) >> e & 1 != 0).map(move |e| c * n + e))
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let others = house.minus(&pa);
+                let mut parents = s.removed_places(&others, a);
+                parents.extend(s.removed_places(&others, b));
+                parents.sort_unstable();
+                push_all(targets.into_iter(), &parents, out);
+            }
+        }
+    }
+}
+
+/// Naked pairs: two cells of a house with the same two candidates.
+fn naked_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
+    let g = s.g;
+    let n = g.n;
+    for house in &g.house_cells {
+        let cells: Vec<usize> = house.iter().filter(|&c| super::two_bits(s.cands[c])).collect();
+        for (i, &c1) in cells.iter().enumerate() {
+            for &c2 in &cells[i + 1..] {
+                let m = s.cands[c1];
+                if s.cands[c2] != m {
+                    continue;
+                }
+                let targets: Vec<usize> = house
+                    .iter()
+                    .filter(|&c| c != c1 && c != c2)
+                    .flat_map(|c| (0..n).filter(move |&e| (s.cands[c] & m) >> e & 1 != 0).map(move |e| c * n + e))
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut parents = s.removed_in_cell(c1);
+                parents.extend(s.removed_in_cell(c2));
+                push_all(targets.into_iter(), &parents, out);
+            }
+        }
+    }
+}
+
+/// X-Wings: a symbol's two places in each of two rows in two columns (or
+/// the other way round), so not elsewhere in those columns.
+fn x_wings<const W: usize>(s: &State<W>, board: &Board, out: &mut Vec<Deduction>) {
+    let g = s.g;
+    let n = g.n;
+    let layout = board.layout();
+    let kind = |h: usize| layout.house(HouseId(h as u32)).kind;
+    for (base_kind, cover_kind) in [(HouseKind::Row, HouseKind::Column), (HouseKind::Column, HouseKind::Row)] {
+        let bases: Vec<usize> = (0..g.house_cells.len()).filter(|&h| kind(h) == base_kind).collect();
+        for d in 0..n {
+            let lines: Vec<(usize, Cells<W>)> =
+                bases.iter().map(|&h| (h, g.house_cells[h].and(&s.places[d]))).filter(|(_, p)| p.is_pair()).collect();
+            for (i, &(h1, p1)) in lines.iter().enumerate() {
+                for &(h2, p2) in &lines[i + 1..] {
+                    let mut both = p1;
+                    both.union_with(&p2);
+                    let covers: Vec<usize> = (0..g.house_cells.len())
+                        .filter(|&h| kind(h) == cover_kind && g.house_cells[h].intersects(&both))
+                        .collect();
+                    if covers.len() != 2 || covers.iter().map(|&h| g.house_cells[h].and(&both).count()).any(|k| k != 2)
+                    {
+                        continue;
+                    }
+                    let mut gone = Cells::EMPTY;
+                    for &h in &covers {
+                        gone.union_with(&g.house_cells[h].and(&s.places[d]));
+                    }
+                    let gone = gone.minus(&g.house_cells[h1]).minus(&g.house_cells[h2]);
+                    if gone.is_empty() {
+                        continue;
+                    }
+                    let mut parents = s.removed_places(&g.house_cells[h1], d);
+                    parents.extend(s.removed_places(&g.house_cells[h2], d));
+                    push_all(gone.iter().map(|c| c * n + d), &parents, out);
+                }
+            }
+        }
+    }
+}
