@@ -20,6 +20,7 @@ use pseudoku_core::symbol::Symbol;
 
 mod bench;
 mod book;
+mod deduce;
 mod grids;
 mod input;
 mod pseudoku;
@@ -39,10 +40,11 @@ enum Command {
     /// Solve puzzles, one per line: prints each solution, `unsolvable` or `error: …`.
     Solve(Input),
     /// Rate puzzles, one per line, on the Sudoku Explainer scale: prints `<SE rating> <level> <hardest technique>`
-    /// (`--json`: with every step).
-    Rate(Input),
+    /// (`--json`: with every step). With --pseudoku: `<level> <score> <hardest technique>` per challenge.
+    Rate(RateInput),
     /// The easiest next step of each grid (a puzzle line, entries included), as a sentence (`--json`: the step).
-    Hint(Input),
+    /// With --pseudoku: the first step of each challenge.
+    Hint(RateInput),
     /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`.
     Count {
         /// Stop counting at this many solutions.
@@ -111,10 +113,14 @@ enum Command {
         /// N, the side of the grid (4 to 35).
         #[arg(long, value_name = "N")]
         size: usize,
-        /// easy, medium or hard: hard has a minimal set of walls, easier ones add walls on the answer's contested
-        /// borders.
-        #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
-        difficulty: DifficultyArg,
+        /// The level a person needs to solve it, as `rate --pseudoku` rates it: easy, medium, hard, expert, extreme
+        /// or needs-guessing (walls are added to a minimal set until the level is reached).
+        #[arg(long, value_enum, conflicts_with = "walls")]
+        difficulty: Option<PseudokuLevel>,
+        /// Instead of a level, how many walls: hard has a minimal set of walls, medium (the default) and easy add
+        /// walls on the answer's contested borders.
+        #[arg(long, value_enum)]
+        walls: Option<DifficultyArg>,
         #[command(flatten)]
         seeds: Seeds,
     },
@@ -197,6 +203,40 @@ struct Input {
 }
 
 #[derive(Args)]
+struct RateInput {
+    #[command(flatten)]
+    input: Input,
+    /// The lines are Pseudoku challenges (a grid, then walls `a-b`, cells numbered from 0 row by row), rated as a
+    /// person solves them; `--json` gives `solved`, `level`, `score`, `hardest` and the `steps`.
+    #[arg(long, conflicts_with = "variant")]
+    pseudoku: bool,
+}
+
+/// A Pseudoku challenge's level (`pseudoku_core::deduce::Level`).
+#[derive(Clone, Copy, ValueEnum)]
+enum PseudokuLevel {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+    NeedsGuessing,
+}
+
+impl From<PseudokuLevel> for pseudoku_core::deduce::Level {
+    fn from(l: PseudokuLevel) -> Self {
+        match l {
+            PseudokuLevel::Easy => Self::Easy,
+            PseudokuLevel::Medium => Self::Medium,
+            PseudokuLevel::Hard => Self::Hard,
+            PseudokuLevel::Expert => Self::Expert,
+            PseudokuLevel::Extreme => Self::Extreme,
+            PseudokuLevel::NeedsGuessing => Self::NeedsGuessing,
+        }
+    }
+}
+
+#[derive(Args)]
 struct BenchArgs {
     /// Puzzles one per line (with --what partition: Pseudoku instances).
     file: Option<PathBuf>,
@@ -245,6 +285,8 @@ enum BenchWhat {
     Rate,
     /// Construct Pseudoku instances with exactly one answer (--size N, --difficulty).
     Construct,
+    /// Rate every Pseudoku challenge of FILE as a person solves it, and time its first hint.
+    RatePseudoku,
 }
 
 #[derive(Args)]
@@ -310,8 +352,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
-        Command::Rate(input) => rate(&input),
-        Command::Hint(input) => hint(&input),
+        Command::Rate(RateInput { input, pseudoku: true }) => deduce::rate(input.file.as_deref(), input.json),
+        Command::Hint(RateInput { input, pseudoku: true }) => deduce::hint(input.file.as_deref(), input.json),
+        Command::Rate(RateInput { input, .. }) => rate(&input),
+        Command::Hint(RateInput { input, .. }) => hint(&input),
         Command::Count { limit, input } => count(&input, limit),
         Command::Bench(args) => bench(&args),
         Command::Fill { layout, seeds, given } => fill(&layout, &seeds, given.as_deref()),
@@ -326,8 +370,12 @@ fn main() -> ExitCode {
         }
         Command::Show { file, json } => show(&file, json),
         Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
-        Command::Construct { size, difficulty, seeds } => {
-            pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
+        Command::Construct { size, difficulty: Some(level), seeds, .. } => {
+            deduce::construct(size, level.into(), first_seed(&seeds), seeds.count)
+        }
+        Command::Construct { size, walls, seeds, .. } => {
+            let walls = walls.unwrap_or(DifficultyArg::Medium);
+            pseudoku::construct(size, walls.into(), first_seed(&seeds), seeds.count)
         }
         Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
             if sudoku || variant.is_some() {
@@ -507,6 +555,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         BenchWhat::Solve => bench::solve(file()?, args.layout.variant.as_deref()),
         BenchWhat::Partition => bench::partition(file()?, args.limit),
         BenchWhat::Rate => rate::bench_rate(file()?),
+        BenchWhat::RatePseudoku => deduce::bench_rate(file()?),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             let difficulty = match args.difficulty {

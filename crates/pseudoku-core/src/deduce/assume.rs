@@ -1,0 +1,61 @@
+//! Contradictions: suppose an open edge is a join (then a border), apply
+//! the easier techniques until nothing more follows; if that breaks a rule,
+//! the edge is the other way.
+//!
+//! [`Technique::Contradiction`] follows the supposition with the easy and
+//! medium techniques, [`Technique::ShapeContradiction`] with shapes of up
+//! to 20 tries as well, [`Technique::DeepContradiction`] with suppositions
+//! of the first kind inside. Each supposition costs a node of the budget,
+//! besides the nodes its shapes spend.
+
+use super::board::{Board, Contradiction, Mark};
+use super::ctx::{propagate, Ctx};
+use super::step::{Collect, Found};
+use super::technique::Technique;
+
+/// The technique a supposition is followed with.
+fn inner(t: Technique) -> Technique {
+    match t {
+        Technique::Contradiction => Technique::MissingSymbol,
+        Technique::ShapeContradiction => Technique::SomeShapes,
+        _ => Technique::Contradiction,
+    }
+}
+
+pub(crate) fn assume(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Technique) -> Result<(), Contradiction> {
+    let upto = inner(t);
+    let mut trial = cx.boards.pop().unwrap_or_else(|| b.clone());
+    let open = b.open_count();
+    let mut decide = Vec::with_capacity(1);
+    'edges: for s in b.slots() {
+        if b.mark_at(s) != Mark::Open {
+            continue;
+        }
+        for mark in [Mark::Join, Mark::Border] {
+            if cx.left() == 0 {
+                cx.out_of_budget = true;
+                break 'edges;
+            }
+            cx.nodes += 1;
+            trial.clone_from(b);
+            let broken =
+                trial.set(s, mark).and_then(|_| trial.regroup()).and_then(|()| propagate(&mut trial, upto, cx));
+            if broken.is_err() {
+                let (x, y) = b.ends(s);
+                let cells = [x as u32, y as u32];
+                decide.clear();
+                decide.push((s, mark.opposite()));
+                let mut found = Found::new(t, &decide, &cells);
+                found.assumed = Some((s, mark));
+                found.count = (open - trial.open_count()) as u32;
+                if out.found(b, &found) {
+                    break 'edges;
+                }
+                // The other supposition of this edge is now decided.
+                break;
+            }
+        }
+    }
+    cx.boards.push(trial);
+    Ok(())
+}
