@@ -226,7 +226,8 @@ impl Board {
     }
 
     /// Recomputes the groups from the joins and checks them: no symbol
-    /// twice, at most `N` cells, no border inside.
+    /// twice, at most `N` cells, no border inside. Open edges inside a group
+    /// become joins.
     pub(crate) fn regroup(&mut self) -> Result<(), Contradiction> {
         let cells = self.n * self.n;
         const NONE: u32 = u32::MAX;
@@ -267,10 +268,16 @@ impl Board {
             self.groups.push(Group { size, mask, first: root as u32 });
         }
         self.start.push(top as u32);
+        // An open edge inside a group is a join by definition: its two cells
+        // are in the group's region.
         for s in self.slots() {
             let (a, b) = self.ends(s);
-            if self.marks[s] == Mark::Border && self.group[a] == self.group[b] {
-                return Err(Contradiction);
+            if self.group[a] == self.group[b] {
+                match self.marks[s] {
+                    Mark::Border => return Err(Contradiction),
+                    Mark::Open => self.marks[s] = Mark::Join,
+                    Mark::Join => {}
+                }
             }
         }
         Ok(())

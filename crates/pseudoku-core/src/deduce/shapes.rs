@@ -35,9 +35,9 @@ pub(crate) struct Scratch {
 /// The most shapes and nodes each shape technique tries per group.
 fn limits(t: Technique) -> (u32, u64) {
     match t {
-        Technique::FewShapes => (3, 4_000),
-        Technique::SomeShapes => (20, 20_000),
-        _ => (300, 100_000),
+        Technique::FewShapes => (3, 400),
+        Technique::SomeShapes => (20, 3_000),
+        _ => (300, 20_000),
     }
 }
 
