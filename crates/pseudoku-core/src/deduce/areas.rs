@@ -17,6 +17,8 @@ pub(crate) struct Scratch {
     dist: Vec<u32>,
     seen: Vec<u32>,
     counts: Vec<u32>,
+    compatible: Vec<bool>,
+    holder: Vec<u32>,
 }
 
 impl Scratch {
@@ -98,6 +100,13 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
 fn reach(b: &Board, cx: &mut Ctx, g: usize) {
     let n = b.size();
     let budget = (n - b.groups()[g].size as usize) as u32;
+    let own = b.groups()[g];
+    cx.reach.compatible.clear();
+    cx.reach.compatible.extend(b.groups().iter().map(|h| h.mask & own.mask == 0 && (h.size + own.size) as usize <= n));
+    let split: Vec<usize> = cx.separated_from(g).collect();
+    for h in split {
+        cx.reach.compatible[h] = false;
+    }
     cx.reach.dist.fill(FAR);
     cx.reach.queue.clear();
     for &c in b.cells_of(g) {
@@ -117,7 +126,7 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize) {
                 continue;
             }
             let h = b.group_of(nb);
-            if h != g && !cx.compatible(b, g, h) {
+            if h != g && !cx.reach.compatible[h] {
                 continue;
             }
             cx.reach.dist[nb] = d + 1;
@@ -153,7 +162,7 @@ fn connects(b: &Board, sc: &mut Scratch, g: usize, to: usize, avoid: usize, stam
 }
 
 /// A group lacking a symbol that can reach a single cell with it must take
-/// that cell and every cell all ways there pass through; a group that can
+/// that cell and its neighbours that all ways there pass through; a group that can
 /// reach none, or too few cells, is a contradiction.
 pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
     let n = b.size();
@@ -172,8 +181,13 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
         reach(b, cx, g);
         let reached = cx.reach.queue.len();
         let mut seen_mask = 0u64;
+        cx.reach.counts.fill(0);
+        cx.reach.holder.resize(n, 0);
         for &c in &cx.reach.queue {
-            seen_mask |= 1 << b.symbol(c as usize);
+            let sym = b.symbol(c as usize) as usize;
+            seen_mask |= 1 << sym;
+            cx.reach.counts[sym] += 1;
+            cx.reach.holder[sym] = c;
         }
         if reached < n || seen_mask != full {
             result = Err(Contradiction);
@@ -183,17 +197,19 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
         while missing != 0 {
             let sym = missing.trailing_zeros() as u8;
             missing &= missing - 1;
-            let mut holders = cx.reach.queue.iter().filter(|&&c| b.symbol(c as usize) == sym);
-            let target = *holders.next().expect("every symbol is in reach") as usize;
-            if holders.next().is_some() {
+            if cx.reach.counts[sym as usize] != 1 {
                 continue;
             }
-            // The target, its group, and every cell all ways to it pass.
+            let target = cx.reach.holder[sym as usize] as usize;
+            // The target, its group, and every neighbour of the group all
+            // ways to it pass through.
             must.clear();
             let reach_cells: Vec<u32> = cx.reach.queue[..reached].to_vec();
             for &v in &reach_cells {
                 let v = v as usize;
-                if b.group_of(v) == g || v == target || cx.reach.dist[v] >= cx.reach.dist[target] {
+                // Only the group's neighbours: a cell further on the way is
+                // taken by a later step, once the group has grown.
+                if cx.reach.dist[v] != 1 || v == target {
                     continue;
                 }
                 stamp += 1;

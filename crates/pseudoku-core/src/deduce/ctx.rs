@@ -68,13 +68,19 @@ impl Ctx {
         self.separated.binary_search_by_key(&key, |p| p.0).ok().map(|i| self.separated[i].1)
     }
 
-    /// True when groups `g` and `h` may still be one region: no common
-    /// symbol, at most `N` cells together, no border between them.
-    pub fn compatible(&self, b: &Board, g: usize, h: usize) -> bool {
-        let (a, c) = (b.groups()[g], b.groups()[h]);
-        a.mask & c.mask == 0
-            && (a.size + c.size) as usize <= b.size()
-            && self.separated_by((g.min(h) as u32, g.max(h) as u32)).is_none()
+    /// The groups split from `g` by a border, as listed by the last
+    /// [`Ctx::fill_separated`].
+    pub fn separated_from(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
+        let g = g as u32;
+        self.separated.iter().filter_map(move |&((x, y), _)| {
+            if x == g {
+                Some(y as usize)
+            } else if y == g {
+                Some(x as usize)
+            } else {
+                None
+            }
+        })
     }
 }
 
@@ -107,21 +113,29 @@ pub(crate) fn propagate(b: &mut Board, upto: Technique, cx: &mut Ctx) -> Result<
 }
 
 fn propagate_with(b: &mut Board, upto: Technique, cx: &mut Ctx, batch: &mut Batch) -> Result<(), Contradiction> {
-    'changed: loop {
-        if b.is_solved() {
-            return Ok(());
-        }
+    // Sweeps every technique in turn, applying what each finds at once; a
+    // sweep that changes nothing ends it. (Restarting from the easiest after
+    // every change, as the solve path does, reaches the same fixpoint with
+    // more passes of the cheap techniques.)
+    loop {
+        let mut changed = false;
         for &t in Technique::ALL.iter().take_while(|&&t| t <= upto) {
+            if b.is_solved() {
+                return Ok(());
+            }
             batch.0.clear();
+            cx.nodes += 1;
             find(t, b, cx, batch)?;
             if !batch.0.is_empty() {
+                changed = true;
                 for &(s, m) in &batch.0 {
                     b.set(s, m)?;
                 }
                 b.regroup()?;
-                continue 'changed;
             }
         }
-        return Ok(());
+        if !changed {
+            return Ok(());
+        }
     }
 }

@@ -35,9 +35,9 @@ pub(crate) struct Scratch {
 /// The most shapes and nodes each shape technique tries per group.
 fn limits(t: Technique) -> (u32, u64) {
     match t {
-        Technique::FewShapes => (3, 400),
-        Technique::SomeShapes => (20, 3_000),
-        _ => (300, 20_000),
+        Technique::FewShapes => (3, 200),
+        Technique::SomeShapes => (20, 1_000),
+        _ => (300, 5_000),
     }
 }
 
@@ -246,14 +246,18 @@ fn has_inner_border(b: &Board, area: &[u32], label: &[u32], stamp: u32) -> bool 
     area.iter().any(|&x| b.neighbours(x as usize).any(|(nb, s)| label[nb] == stamp && b.mark_at(s) == Mark::Border))
 }
 
-/// Lists the shapes of every group, largest groups first, and reports the
+/// Lists the shapes of every group (lone cells only for
+/// [`Technique::FewShapes`]), largest groups first, and reports the
 /// edges all shapes of a group agree on. A group with no shape at all is a
 /// contradiction.
 pub(crate) fn shapes(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Technique) -> Result<(), Contradiction> {
     let n = b.size();
     let cells = n * n;
     let (cap, node_cap) = limits(t);
-    let mut order: Vec<usize> = (0..b.groups().len()).filter(|&g| (b.groups()[g].size as usize) < n).collect();
+    // Lone cells have the most shapes: only the few-shapes pass lists theirs.
+    let smallest = if t == Technique::FewShapes { 1 } else { 2 };
+    let mut order: Vec<usize> =
+        (0..b.groups().len()).filter(|&g| (smallest..n).contains(&(b.groups()[g].size as usize))).collect();
     order.sort_by_key(|&g| (core::cmp::Reverse(b.groups()[g].size), b.groups()[g].first));
     let sc = &mut cx.shapes;
     if sc.in_set.len() != cells {

@@ -32,7 +32,7 @@ pub enum Technique {
     ManyShapes,
     /// Assuming an edge one way leads, by the easy and medium techniques, to a contradiction. (5.0)
     Contradiction,
-    /// Assuming an edge one way leads, with shapes of up to 20 tries, to a contradiction. (6.0)
+    /// Assuming an edge one way leads, with shapes of up to 3 tries, to a contradiction. (6.0)
     ShapeContradiction,
     /// Assuming an edge one way leads, with assumptions inside, to a contradiction. (7.0)
     DeepContradiction,
@@ -78,8 +78,8 @@ impl Technique {
     /// The level a challenge has when this is its hardest step.
     pub fn level(self) -> Level {
         match self.weight() {
-            0..=15 => Level::Easy,
-            16..=25 => Level::Medium,
+            0..=20 => Level::Easy,
+            21..=25 => Level::Medium,
             26..=35 => Level::Hard,
             36..=50 => Level::Expert,
             _ => Level::Extreme,
@@ -160,8 +160,8 @@ impl fmt::Display for Technique {
 ///
 /// | level | hardest step (weight) |
 /// |---|---|
-/// | easy | full region, shared symbol, too big, already separated, only way out (≤ 1.5) |
-/// | medium | closed area, missing symbol (≤ 2.5) |
+/// | easy | full region, shared symbol, too big, already separated, only way out, closed area (≤ 2.0) |
+/// | medium | missing symbol (≤ 2.5) |
 /// | hard | few or some shapes (≤ 3.5) |
 /// | expert | many shapes, a contradiction by easy and medium steps (≤ 5.0) |
 /// | extreme | contradictions that need shapes or assumptions inside (≤ 7.0) |

@@ -19,7 +19,7 @@ const SEED: &str = "731298564495186723946753182153874296862531479289415637678342
 /// A smaller budget than the default, to keep the tests quick; soundness
 /// does not depend on it.
 fn config(size: usize) -> DeduceConfig {
-    DeduceConfig { node_budget: 200_000, ..DeduceConfig::new(size) }
+    DeduceConfig { node_budget: 40_000, ..DeduceConfig::new(size) }
 }
 
 /// Panics unless every step agrees with every answer.
@@ -72,7 +72,7 @@ fn seed_instance_stops_short_without_contradicting_an_answer() {
 fn no_step_contradicts_any_answer() {
     let mut checked = 0;
     let mut solved = 0;
-    for (size, seeds) in [(4, 500), (5, 500), (6, 400), (7, 200), (8, 100), (9, 60), (10, 12), (12, 6)] {
+    for (size, seeds) in [(4, 600), (5, 500), (6, 300), (7, 100), (8, 40), (9, 20), (10, 6), (12, 3)] {
         for seed in 0..seeds {
             let difficulty = [Difficulty::Hard, Difficulty::Medium, Difficulty::Easy][seed as usize % 3];
             let drop = (seed as usize / 3) % 4;
@@ -90,7 +90,7 @@ fn no_step_contradicts_any_answer() {
             checked += 1;
         }
     }
-    assert!(checked > 1500, "only {checked} instances checked");
+    assert!(checked > 1000, "only {checked} instances checked");
     assert!(solved > checked / 3, "only {solved} of {checked} solved");
 }
 
@@ -193,14 +193,14 @@ fn every_technique_agrees_with_an_answer_it_is_given_part_of() {
     let seed_instance: Instance = SEED.parse().unwrap();
     let mut cases: Vec<(Instance, Partition)> =
         partition::all_answers(&seed_instance, 10).into_iter().map(|a| (seed_instance.clone(), a)).collect();
-    for seed in 0..60u64 {
-        if let Some((i, a)) = instance(4 + seed as usize % 6, seed, Difficulty::Hard, 2) {
+    for seed in 0..30u64 {
+        if let Some((i, a)) = instance(4 + seed as usize % 5, seed, Difficulty::Hard, 2) {
             cases.extend(a.into_iter().map(|a| (i.clone(), a)));
         }
     }
     for (k, (instance, answer)) in cases.iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-        for density in [8u32, 4, 2] {
+        for density in [4u32, 2] {
             let mut board = Board::new(instance);
             for e in Edge::all(instance.size()) {
                 if rng.random_range(0..density) == 0 {
@@ -213,7 +213,7 @@ fn every_technique_agrees_with_an_answer_it_is_given_part_of() {
             board.regroup().unwrap();
             follow_checked(&board, instance, answer);
             for t in Technique::ALL.into_iter().take_while(|&t| t <= Technique::Contradiction) {
-                let mut cx = Ctx::new(100_000);
+                let mut cx = Ctx::new(20_000);
                 let mut batch = Batch::default();
                 assert!(find(t, &board, &mut cx, &mut batch).is_ok(), "{t:?} finds no answer in {instance}");
                 for &(s, m) in &batch.0 {
