@@ -2,6 +2,9 @@
 //! command line. Thin glue over `pseudoku-core`: reading files, timing and
 //! printing live here, everything else in the engine.
 
+// tidy: long because clap's argument types for all sixteen commands live here
+// beside their dispatch; the work of each command is in its own file.
+
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +24,7 @@ use pseudoku_core::symbol::Symbol;
 mod bench;
 mod book;
 mod budget;
+mod deduce;
 mod grids;
 mod input;
 mod pseudoku;
@@ -42,10 +46,11 @@ enum Command {
     /// passes --budget nodes gets an `error:` line saying so, and the exit status is 3.
     Solve(Input),
     /// Rate puzzles, one per line, on the Sudoku Explainer scale: prints `<SE rating> <level> <hardest technique>`
-    /// (`--json`: with every step).
-    Rate(Input),
+    /// (`--json`: with every step). With --pseudoku: `<level> <score> <hardest technique>` per challenge.
+    Rate(RateInput),
     /// The easiest next step of each grid (a puzzle line, entries included), as a sentence (`--json`: the step).
-    Hint(Input),
+    /// With --pseudoku: the first step of each challenge.
+    Hint(RateInput),
     /// Count the solutions of puzzles, one per line: prints a number or `>=LIMIT`. A count that passes --budget
     /// search nodes gets an `error:` line with the solutions found so far, and the exit status is 3.
     Count {
@@ -115,10 +120,14 @@ enum Command {
         /// N, the side of the grid (4 to 35).
         #[arg(long, value_name = "N")]
         size: usize,
-        /// easy, medium or hard: hard has a minimal set of walls, easier ones add walls on the answer's contested
-        /// borders.
-        #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
-        difficulty: DifficultyArg,
+        /// The level a person needs to solve it, as `rate --pseudoku` rates it: easy, medium, hard, expert, extreme
+        /// or needs-guessing (walls are added to a minimal set until the level is reached).
+        #[arg(long, value_enum, conflicts_with = "walls")]
+        difficulty: Option<PseudokuLevel>,
+        /// Instead of a level, how many walls: hard has a minimal set of walls, medium (the default) and easy add
+        /// walls on the answer's contested borders.
+        #[arg(long, value_enum)]
+        walls: Option<DifficultyArg>,
         #[command(flatten)]
         seeds: Seeds,
     },
@@ -214,6 +223,40 @@ impl Input {
 }
 
 #[derive(Args)]
+struct RateInput {
+    #[command(flatten)]
+    input: Input,
+    /// The lines are Pseudoku challenges (a grid, then walls `a-b`, cells numbered from 0 row by row), rated as a
+    /// person solves them; `--json` gives `solved`, `level`, `score`, `hardest` and the `steps`.
+    #[arg(long, conflicts_with = "variant")]
+    pseudoku: bool,
+}
+
+/// A Pseudoku challenge's level (`pseudoku_core::deduce::Level`).
+#[derive(Clone, Copy, ValueEnum)]
+enum PseudokuLevel {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+    Extreme,
+    NeedsGuessing,
+}
+
+impl From<PseudokuLevel> for pseudoku_core::deduce::Level {
+    fn from(l: PseudokuLevel) -> Self {
+        match l {
+            PseudokuLevel::Easy => Self::Easy,
+            PseudokuLevel::Medium => Self::Medium,
+            PseudokuLevel::Hard => Self::Hard,
+            PseudokuLevel::Expert => Self::Expert,
+            PseudokuLevel::Extreme => Self::Extreme,
+            PseudokuLevel::NeedsGuessing => Self::NeedsGuessing,
+        }
+    }
+}
+
+#[derive(Args)]
 struct BenchArgs {
     /// Puzzles one per line (with --what partition: Pseudoku instances).
     file: Option<PathBuf>,
@@ -266,6 +309,8 @@ enum BenchWhat {
     /// three times each: its outcome and worst time. Without FILE, the hostile links of issue 26 (boards of
     /// hundreds of grids, megabyte fragments) and the largest that are still accepted.
     Link,
+    /// Rate every Pseudoku challenge of FILE as a person solves it, and time its first hint.
+    RatePseudoku,
 }
 
 #[derive(Args)]
@@ -331,8 +376,14 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
-        Command::Rate(input) => rate(&input),
-        Command::Hint(input) => hint(&input),
+        Command::Rate(RateInput { input, pseudoku: true }) => {
+            deduce::rate(input.file.as_deref(), input.json).map(Status::from)
+        }
+        Command::Hint(RateInput { input, pseudoku: true }) => {
+            deduce::hint(input.file.as_deref(), input.json).map(Status::from)
+        }
+        Command::Rate(RateInput { input, .. }) => rate(&input),
+        Command::Hint(RateInput { input, .. }) => hint(&input),
         Command::Count { limit, input } => count(&input, limit),
         Command::Partition { limit, all, budget, file } => pseudoku::partition(file.as_deref(), limit, all, budget),
         other => run(other).map(Status::from),
@@ -366,8 +417,12 @@ fn run(command: Command) -> Result<bool> {
             }
         }
         Command::Show { file, json } => show(&file, json),
-        Command::Construct { size, difficulty, seeds } => {
-            pseudoku::construct(size, difficulty.into(), first_seed(&seeds), seeds.count)
+        Command::Construct { size, difficulty: Some(level), seeds, .. } => {
+            deduce::construct(size, level.into(), first_seed(&seeds), seeds.count)
+        }
+        Command::Construct { size, walls, seeds, .. } => {
+            let walls = walls.unwrap_or(DifficultyArg::Medium);
+            pseudoku::construct(size, walls.into(), first_seed(&seeds), seeds.count)
         }
         Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
             if sudoku || variant.is_some() {
@@ -588,6 +643,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         BenchWhat::Partition => bench::partition(file()?, args.limit),
         BenchWhat::Rate => rate::bench_rate(file()?),
         BenchWhat::Link => bench::link(args.file.as_deref()),
+        BenchWhat::RatePseudoku => deduce::bench_rate(file()?),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             let difficulty = match args.difficulty {

@@ -635,3 +635,77 @@ fn hint_json_carries_the_drawing() {
     }
     assert_eq!(step["placements"].as_array().unwrap().len(), 1, "{step}");
 }
+
+/// The answers of an instance, as `partition --all` lists them.
+fn answers_of(instance: &str) -> Vec<String> {
+    let r = run(&["partition", "--all"], instance);
+    r.stdout.lines().skip(1).map(str::to_owned).collect()
+}
+
+/// True when every `[a, b]` pair of `list` has both cells in one region of
+/// `answer` (`joined`), or in two (`!joined`).
+fn pairs_agree(list: &serde_json::Value, answer: &str, joined: bool) -> bool {
+    let labels: Vec<char> = answer.chars().collect();
+    list.as_array().unwrap().iter().all(|p| {
+        let (a, b) = (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize);
+        (labels[a] == labels[b]) == joined
+    })
+}
+
+#[test]
+fn rate_pseudoku_solves_a_challenge_step_by_step_in_agreement_with_its_answer() {
+    let made = run(&["construct", "--size", "6", "--walls", "easy", "--seed", "3"], "");
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let instance = made.stdout.trim();
+    let answers = answers_of(instance);
+    assert_eq!(answers.len(), 1);
+    let r = run(&["rate", "--pseudoku", "--json"], instance);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["solved"], true, "{v}");
+    assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&v["level"].as_str().unwrap()));
+    let steps = v["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
+    for step in steps {
+        assert!(pairs_agree(&step["joins"], &answers[0], true), "{step}");
+        assert!(pairs_agree(&step["borders"], &answers[0], false), "{step}");
+        assert!(step["explanation"].as_str().unwrap().ends_with('.'));
+    }
+    let hardest = v["hardest"].as_str().unwrap();
+    assert!(steps.iter().any(|s| s["technique"] == hardest));
+    let plain = run(&["rate", "--pseudoku"], instance);
+    assert_eq!(plain.stdout.split_whitespace().next(), v["level"].as_str(), "{}", plain.stdout);
+}
+
+#[test]
+fn rate_pseudoku_says_the_seed_needs_guessing_and_hint_gives_its_first_step() {
+    let r = run(&["rate", "--pseudoku"], &format!("# the seed\n{PSEUDOKU_SEED}\nnot a line\n"));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(r.code, 1);
+    assert!(lines[0].starts_with("needs-guessing "), "{}", lines[0]);
+    assert!(lines[1].starts_with("error: line 3: "), "{}", lines[1]);
+    let r = run(&["hint", "--pseudoku", "--json"], PSEUDOKU_SEED);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(v["solved"], false);
+    for answer in answers_of(PSEUDOKU_SEED) {
+        assert!(pairs_agree(&v["joins"], &answer, true), "{v}");
+        assert!(pairs_agree(&v["borders"], &answer, false), "{v}");
+    }
+    let first: serde_json::Value =
+        serde_json::from_str(run(&["rate", "--pseudoku", "--json"], PSEUDOKU_SEED).stdout.trim()).unwrap();
+    assert_eq!(first["steps"][0]["explanation"], v["explanation"]);
+}
+
+#[test]
+fn construct_makes_challenges_of_the_level_asked_for() {
+    let r = run(&["construct", "--size", "6", "--difficulty", "medium", "--seed", "5", "--count", "2"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for instance in r.stdout.lines() {
+        assert_eq!(answers_of(instance).len(), 1, "{instance}");
+        let rated = run(&["rate", "--pseudoku"], instance);
+        assert!(rated.stdout.starts_with("medium "), "{instance}: {}", rated.stdout);
+    }
+    let again = run(&["construct", "--size", "6", "--difficulty", "medium", "--seed", "5", "--count", "2"], "");
+    assert_eq!(again.stdout, r.stdout, "the same seed makes the same challenges");
+}

@@ -25,6 +25,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bits;
+pub mod deduce;
 pub mod format;
 pub mod generate;
 pub mod grid;

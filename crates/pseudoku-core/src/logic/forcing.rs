@@ -31,6 +31,9 @@
 //! chains, the candidates whose removal made a single), summed over the
 //! branches. The step returned is the lowest rated of its family.
 
+// tidy: long because one propagator serves Nishio, cell, house and dynamic forcing
+// chains and their nested levels; the nested searches themselves are in forcing/advanced.rs.
+
 use std::collections::VecDeque;
 
 use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};

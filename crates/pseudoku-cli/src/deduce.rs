@@ -1,0 +1,179 @@
+//! `rate --pseudoku`, `hint --pseudoku`, `construct --difficulty LEVEL` and
+//! `bench --what rate-pseudoku`: Pseudoku challenges solved as a person
+//! would (`pseudoku_core::deduce`).
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::Result;
+use pseudoku_core::deduce::{self, DeduceConfig, Level, Next, PlayerState, RatedConfig, Rating, Step};
+use pseudoku_core::partition::{Edge, Instance};
+use serde_json::{json, Value};
+
+use crate::input::read_lines;
+
+fn pairs(edges: &[Edge]) -> Vec<[u32; 2]> {
+    edges.iter().map(|e| [e.a().0, e.b().0]).collect()
+}
+
+/// A step as JSON: technique, its key and weight, the sentence, what it
+/// decides and what it uses (cells numbered as in the input).
+pub fn step_json(step: &Step) -> Value {
+    json!({
+        "technique": step.technique.key(),
+        "name": step.technique.name(),
+        "weight": f64::from(step.technique.weight()) / 10.0,
+        "explanation": step.explanation(),
+        "borders": pairs(&step.borders),
+        "joins": pairs(&step.joins),
+        "cells": step.cells.iter().map(|c| c.0).collect::<Vec<_>>(),
+        "because": pairs(&step.because),
+    })
+}
+
+fn rating_json(r: &Rating) -> Value {
+    json!({
+        "solved": r.solved,
+        "level": r.level.key(),
+        "score": (r.score.value() * 1000.0).round() / 1000.0,
+        "hardest": r.hardest.map(|t| t.key()),
+        "open_left": r.open_left,
+        "nodes": r.nodes,
+        "steps": r.steps.iter().map(step_json).collect::<Vec<_>>(),
+    })
+}
+
+/// `<level> <score> <hardest technique>`.
+fn rating_line(r: &Rating) -> String {
+    let hardest = r.hardest.map_or("none", |t| t.key());
+    let end = if r.solved { String::new() } else { format!(" ({} edges left open)", r.open_left) };
+    format!("{} {} {hardest}{end}", r.level.key(), r.score)
+}
+
+/// Runs `work` on each instance of the input; prints its line or JSON, or
+/// `error: line N: …`. False when a line was an error.
+fn each(file: Option<&Path>, json: bool, mut work: impl FnMut(&Instance) -> (String, Value)) -> Result<bool> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut all_ok = true;
+    for line in read_lines(file)? {
+        match Instance::parse(&line.text) {
+            Ok(instance) if instance.size() >= 2 => {
+                let (text, mut value) = work(&instance);
+                if json {
+                    value["line"] = json!(line.number);
+                    writeln!(out, "{value}")?;
+                } else {
+                    writeln!(out, "{text}")?;
+                }
+            }
+            Ok(_) => {
+                all_ok = false;
+                writeln!(out, "error: line {}: a challenge is at least 2×2", line.number)?;
+            }
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "error: line {}: {e}", line.number)?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(all_ok)
+}
+
+/// `rate --pseudoku [FILE] [--json]`.
+pub fn rate(file: Option<&Path>, json: bool) -> Result<bool> {
+    each(file, json, |instance| {
+        let r = deduce::rate(instance, &DeduceConfig::new(instance.size()));
+        (rating_line(&r), rating_json(&r))
+    })
+}
+
+/// `hint --pseudoku [FILE] [--json]`: the first step from the walls.
+pub fn hint(file: Option<&Path>, json: bool) -> Result<bool> {
+    each(file, json, |instance| {
+        let config = DeduceConfig::new(instance.size());
+        let next = deduce::next_step(instance, &PlayerState::default(), &config).expect("no player marks");
+        match next {
+            Next::Step(step) => {
+                let mut value = step_json(&step);
+                value["solved"] = json!(false);
+                (format!("{}: {}", step.technique.key(), step.explanation()), value)
+            }
+            Next::Solved => ("solved".into(), json!({ "solved": true, "step": null })),
+            other => {
+                let why = match other {
+                    Next::OutOfBudget => "no step within the node budget",
+                    Next::NoAnswer => "no step: the walls leave no answer",
+                    _ => "no step: this needs guessing (or the challenge has several answers)",
+                };
+                (why.into(), json!({ "solved": false, "step": null, "why": why }))
+            }
+        }
+    })
+}
+
+/// `construct --size N --difficulty LEVEL`: K unique challenges of that
+/// level; standard error says for each how many attempts and walls it took.
+pub fn construct(size: usize, level: Level, first_seed: u64, count: u64) -> Result<bool> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let config = RatedConfig::new(size, level);
+    let mut all_ok = true;
+    for i in 0..count {
+        let seed = first_seed.wrapping_add(i);
+        match deduce::construct_rated(&config, seed) {
+            Ok(made) => writeln!(out, "{}", made.instance)?,
+            Err(e) => {
+                all_ok = false;
+                writeln!(out, "error: seed {seed}: no {level} {size}×{size} challenge: {e}")?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(all_ok)
+}
+
+/// `bench --what rate-pseudoku FILE`: rates every challenge, prints the
+/// median and worst time, the levels, and the time of the first hint.
+pub fn bench_rate(file: &Path) -> Result<bool> {
+    let mut times = Vec::new();
+    let mut hints = Vec::new();
+    let mut levels = [0usize; 6];
+    let mut nodes = 0u64;
+    for line in read_lines(Some(file))? {
+        let instance = Instance::parse(&line.text).map_err(|e| anyhow::anyhow!("line {}: {e}", line.number))?;
+        let config = DeduceConfig::new(instance.size());
+        let start = Instant::now();
+        let r = deduce::rate(&instance, &config);
+        times.push(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        let _ = deduce::next_step(&instance, &PlayerState::default(), &config);
+        hints.push(start.elapsed().as_secs_f64());
+        levels[Level::ALL.iter().position(|&l| l == r.level).expect("a level")] += 1;
+        nodes += r.nodes;
+    }
+    if times.is_empty() {
+        anyhow::bail!("{} holds no challenge", file.display());
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2], v[v.len() - 1])
+    };
+    let count = times.len();
+    let (rate_median, rate_max) = median(&mut times);
+    let (hint_median, hint_max) = median(&mut hints);
+    println!(
+        "rate {count} challenges: median {:.2} ms, max {:.2} ms, {:.0} nodes each on average",
+        rate_median * 1e3,
+        rate_max * 1e3,
+        nodes as f64 / count as f64
+    );
+    println!("first hint: median {:.2} ms, max {:.2} ms", hint_median * 1e3, hint_max * 1e3);
+    let shares: Vec<String> = Level::ALL
+        .iter()
+        .zip(levels)
+        .map(|(l, k)| format!("{} {k} ({:.0} %)", l.key(), 100.0 * k as f64 / count as f64))
+        .collect();
+    println!("levels: {}", shares.join(", "));
+    Ok(true)
+}

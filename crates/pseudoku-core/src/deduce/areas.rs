@@ -1,0 +1,253 @@
+//! Medium techniques that look past one group: closed areas (what borders
+//! wall off must be whole regions) and missing symbols (what a group can
+//! still reach).
+
+use super::board::{Board, Contradiction, Mark};
+use super::ctx::Ctx;
+use super::step::{Collect, Found};
+use super::technique::Technique;
+
+const FAR: u32 = u32::MAX;
+
+/// Buffers of the area and reach passes.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    label: Vec<u32>,
+    queue: Vec<u32>,
+    dist: Vec<u32>,
+    seen: Vec<u32>,
+    counts: Vec<u32>,
+    compatible: Vec<bool>,
+    holder: Vec<u32>,
+}
+
+impl Scratch {
+    fn ready(&mut self, cells: usize, n: usize) {
+        for v in [&mut self.label, &mut self.dist, &mut self.seen] {
+            v.clear();
+            v.resize(cells, FAR);
+        }
+        self.counts.clear();
+        self.counts.resize(n, 0);
+        self.queue.clear();
+    }
+}
+
+/// Every area walled off by borders must be whole regions: `k·N` cells
+/// holding each symbol `k` times (else the board is contradictory); an area
+/// of exactly `N` cells is one region, so its open inner edges are joins.
+pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
+    let n = b.size();
+    let cells = n * n;
+    let sc = &mut cx.reach;
+    sc.ready(cells, n);
+    let mut decide = core::mem::take(&mut cx.decide);
+    let mut result = Ok(());
+    for root in 0..cells {
+        if sc.label[root] != FAR {
+            continue;
+        }
+        sc.queue.clear();
+        sc.queue.push(root as u32);
+        sc.label[root] = root as u32;
+        sc.counts.fill(0);
+        let mut read = 0;
+        while read < sc.queue.len() {
+            let c = sc.queue[read] as usize;
+            read += 1;
+            sc.counts[b.symbol(c) as usize] += 1;
+            for (nb, s) in b.neighbours(c) {
+                if b.mark_at(s) != Mark::Border && sc.label[nb] == FAR {
+                    sc.label[nb] = root as u32;
+                    sc.queue.push(nb as u32);
+                }
+            }
+        }
+        let size = sc.queue.len();
+        let k = size / n;
+        if size % n != 0 || sc.counts.iter().any(|&c| c as usize != k) {
+            result = Err(Contradiction);
+            break;
+        }
+        if size != n {
+            continue;
+        }
+        decide.clear();
+        for &c in &sc.queue {
+            for (nb, s) in b.neighbours(c as usize) {
+                if nb > c as usize && b.mark_at(s) == Mark::Open && sc.label[nb] == root as u32 {
+                    decide.push((s, Mark::Join));
+                }
+            }
+        }
+        if decide.is_empty() {
+            continue;
+        }
+        sc.queue.sort_unstable();
+        let mut found = Found::new(Technique::ClosedArea, &decide, &sc.queue);
+        found.count = size as u32;
+        if out.found(b, &found) {
+            break;
+        }
+    }
+    cx.decide = decide;
+    result
+}
+
+/// The cells group `g` may still take: within `N − |g|` steps through open
+/// edges, into groups it may join. Leaves `dist` set (FAR outside) and the
+/// cells in `queue`, the group's own first.
+fn reach(b: &Board, cx: &mut Ctx, g: usize) {
+    let n = b.size();
+    let budget = (n - b.groups()[g].size as usize) as u32;
+    let own = b.groups()[g];
+    cx.reach.compatible.clear();
+    cx.reach.compatible.extend(b.groups().iter().map(|h| h.mask & own.mask == 0 && (h.size + own.size) as usize <= n));
+    let split: Vec<usize> = cx.separated_from(g).collect();
+    for h in split {
+        cx.reach.compatible[h] = false;
+    }
+    cx.reach.dist.fill(FAR);
+    cx.reach.queue.clear();
+    for &c in b.cells_of(g) {
+        cx.reach.dist[c as usize] = 0;
+        cx.reach.queue.push(c);
+    }
+    let mut read = 0;
+    while read < cx.reach.queue.len() {
+        let c = cx.reach.queue[read] as usize;
+        read += 1;
+        let d = cx.reach.dist[c];
+        if d == budget {
+            continue;
+        }
+        for (nb, s) in b.neighbours(c) {
+            if b.mark_at(s) == Mark::Border || cx.reach.dist[nb] != FAR {
+                continue;
+            }
+            let h = b.group_of(nb);
+            if h != g && !cx.reach.compatible[h] {
+                continue;
+            }
+            cx.reach.dist[nb] = d + 1;
+            cx.reach.queue.push(nb as u32);
+        }
+    }
+}
+
+/// True when `to` is reachable from group `g` within the reach (cells with
+/// a `dist`) without passing through `avoid`.
+fn connects(b: &Board, sc: &mut Scratch, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
+    let start = sc.queue.len();
+    for &c in b.cells_of(g) {
+        sc.seen[c as usize] = stamp;
+        sc.queue.push(c);
+    }
+    let mut read = start;
+    let mut hit = false;
+    while read < sc.queue.len() && !hit {
+        let c = sc.queue[read] as usize;
+        read += 1;
+        for (nb, s) in b.neighbours(c) {
+            if nb == avoid || sc.seen[nb] == stamp || sc.dist[nb] == FAR || b.mark_at(s) == Mark::Border {
+                continue;
+            }
+            hit |= nb == to;
+            sc.seen[nb] = stamp;
+            sc.queue.push(nb as u32);
+        }
+    }
+    sc.queue.truncate(start);
+    hit
+}
+
+/// A group lacking a symbol that can reach a single cell with it must take
+/// that cell and its neighbours that all ways there pass through; a group that can
+/// reach none, or too few cells, is a contradiction.
+pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
+    let n = b.size();
+    let cells = n * n;
+    cx.fill_separated(b);
+    cx.reach.ready(cells, n);
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut decide = core::mem::take(&mut cx.decide);
+    let mut must = core::mem::take(&mut cx.cells);
+    let mut stamp = 0u32;
+    let mut result = Ok(());
+    'groups: for (g, group) in b.groups().iter().enumerate() {
+        if group.size as usize >= n {
+            continue;
+        }
+        reach(b, cx, g);
+        let reached = cx.reach.queue.len();
+        let mut seen_mask = 0u64;
+        cx.reach.counts.fill(0);
+        cx.reach.holder.resize(n, 0);
+        for &c in &cx.reach.queue {
+            let sym = b.symbol(c as usize) as usize;
+            seen_mask |= 1 << sym;
+            cx.reach.counts[sym] += 1;
+            cx.reach.holder[sym] = c;
+        }
+        if reached < n || seen_mask != full {
+            result = Err(Contradiction);
+            break;
+        }
+        let mut missing = full & !group.mask;
+        while missing != 0 {
+            let sym = missing.trailing_zeros() as u8;
+            missing &= missing - 1;
+            if cx.reach.counts[sym as usize] != 1 {
+                continue;
+            }
+            let target = cx.reach.holder[sym as usize] as usize;
+            // The target, its group, and every neighbour of the group all
+            // ways to it pass through.
+            must.clear();
+            let reach_cells: Vec<u32> = cx.reach.queue[..reached].to_vec();
+            for &v in &reach_cells {
+                let v = v as usize;
+                // Only the group's neighbours: a cell further on the way is
+                // taken by a later step, once the group has grown.
+                if cx.reach.dist[v] != 1 || v == target {
+                    continue;
+                }
+                stamp += 1;
+                cx.nodes += 1;
+                if !connects(b, &mut cx.reach, g, target, v, stamp) {
+                    must.push(v as u32);
+                }
+            }
+            must.push(target as u32);
+            decide.clear();
+            for &v in &must {
+                let h = b.group_of(v as usize);
+                for &c in b.cells_of(h) {
+                    for (nb, s) in b.neighbours(c as usize) {
+                        let k = b.group_of(nb);
+                        let inside = k == g || must.iter().any(|&m| b.group_of(m as usize) == k);
+                        if k != h && inside && b.mark_at(s) == Mark::Open {
+                            decide.push((s, Mark::Join));
+                        }
+                    }
+                }
+            }
+            if decide.is_empty() {
+                continue;
+            }
+            decide.sort_unstable();
+            decide.dedup();
+            let mut shown: Vec<u32> = b.cells_of(g).to_vec();
+            shown.push(target as u32);
+            let mut found = Found::new(Technique::MissingSymbol, &decide, &shown);
+            found.symbol = Some(sym);
+            found.count = group.size;
+            if out.found(b, &found) {
+                break 'groups;
+            }
+        }
+    }
+    cx.decide = decide;
+    cx.cells = must;
+    result
+}

@@ -1,0 +1,66 @@
+//! Contradictions: suppose an open edge is a join (then a border), apply
+//! the easier techniques until nothing more follows; if that breaks a rule,
+//! the edge is the other way.
+//!
+//! [`Technique::Contradiction`] follows the supposition with the easy and
+//! medium techniques, [`Technique::ShapeContradiction`] with shapes of up
+//! to 3 tries as well, [`Technique::DeepContradiction`] with suppositions
+//! of the first kind inside. Each supposition costs a node of the budget,
+//! besides the nodes its shapes spend.
+
+use super::board::{Board, Contradiction, Mark};
+use super::ctx::{propagate, Ctx};
+use super::step::{Collect, Found};
+use super::technique::Technique;
+
+/// The technique a supposition is followed with.
+fn inner(t: Technique) -> Technique {
+    match t {
+        Technique::Contradiction => Technique::MissingSymbol,
+        Technique::ShapeContradiction => Technique::FewShapes,
+        _ => Technique::Contradiction,
+    }
+}
+
+pub(crate) fn assume(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Technique) -> Result<(), Contradiction> {
+    let upto = inner(t);
+    let mut trial = cx.boards.pop().unwrap_or_else(|| b.clone());
+    let open = b.open_count();
+    let mut decide = Vec::with_capacity(1);
+    // Edges at a group of two or more cells first: suppositions there
+    // reach a contradiction far more often than between two lone cells.
+    let lone = |s: usize| {
+        let (x, y) = b.ends(s);
+        b.groups()[b.group_of(x)].size == 1 && b.groups()[b.group_of(y)].size == 1
+    };
+    let open_slots = || b.slots().filter(|&s| b.mark_at(s) == Mark::Open);
+    let order = open_slots().filter(|&s| !lone(s)).chain(open_slots().filter(|&s| lone(s)));
+    'edges: for s in order {
+        for mark in [Mark::Join, Mark::Border] {
+            if cx.left() == 0 {
+                cx.out_of_budget = true;
+                break 'edges;
+            }
+            cx.nodes += 1;
+            trial.clone_from(b);
+            let broken =
+                trial.set(s, mark).and_then(|_| trial.regroup()).and_then(|()| propagate(&mut trial, upto, cx));
+            if broken.is_err() {
+                let (x, y) = b.ends(s);
+                let cells = [x as u32, y as u32];
+                decide.clear();
+                decide.push((s, mark.opposite()));
+                let mut found = Found::new(t, &decide, &cells);
+                found.assumed = Some((s, mark));
+                found.count = (open - trial.open_count()) as u32;
+                if out.found(b, &found) {
+                    break 'edges;
+                }
+                // The other supposition of this edge is now decided.
+                break;
+            }
+        }
+    }
+    cx.boards.push(trial);
+    Ok(())
+}
