@@ -48,7 +48,8 @@ const COSMETIC: &[(&str, &str)] =
     &[("text", "text"), ("line", "lines"), ("rectangle", "rectangles"), ("circle", "circles"), ("cage", "cages")];
 
 /// Keys that neither draw nor rule (settings of the tools).
-const METADATA: &[&str] = &["solution", "disabledlogic", "truecandidatesoptions", "version", "encodingVersion"];
+const METADATA: &[&str] =
+    &["solution", "activeConstraints", "disabledlogic", "truecandidatesoptions", "version", "encodingVersion"];
 
 /// Reads an f-puzzles link, a SudokuPad link of f-puzzles data, or the
 /// f-puzzles JSON itself.
