@@ -157,8 +157,21 @@ enum Command {
         /// line, after a `# title:` line, or as a variant file when its layout is not a plain square grid.
         #[arg(long, value_name = "URL", num_args = 1.., conflicts_with_all = ["edit", "base", "title", "author", "file", "sudoku", "variant"])]
         decode: Vec<String>,
+        /// Print f-puzzles links (`https://www.f-puzzles.com/?load=…`) of sudoku lines or of --variant FILE.
+        #[arg(long, conflicts_with_all = ["edit", "sudokupad"])]
+        fpuzzles: bool,
+        /// Print SudokuPad links (`https://sudokupad.app/fpuzzles…`) of sudoku lines or of --variant FILE.
+        #[arg(long, conflicts_with = "edit")]
+        sudokupad: bool,
         /// Instances one per line (standard input when absent).
         file: Option<PathBuf>,
+    },
+    /// Print the puzzle of an f-puzzles or SudokuPad link, or of a file of f-puzzles JSON or a link: its line, or a
+    /// variant file when its layout is not a plain square grid (as `link --decode`); exit 1 with the reason when
+    /// the puzzle has rules Pseudoku does not play.
+    Import {
+        /// The link, or a FILE holding the link or the JSON.
+        source: String,
     },
     /// Write a print-ready HTML book of K puzzles (SVG, a few per page) with their answers at the end.
     Book {
@@ -424,9 +437,18 @@ fn run(command: Command) -> Result<bool> {
             let walls = walls.unwrap_or(DifficultyArg::Medium);
             pseudoku::construct(size, walls.into(), first_seed(&seeds), seeds.count)
         }
-        Command::Link { edit, base, title, author, sudoku, variant, decode, file } => {
-            if sudoku || variant.is_some() {
-                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, edit, title.unwrap_or_default())
+        Command::Link { edit, base, title, author, sudoku, variant, decode, file, fpuzzles, sudokupad } => {
+            let target = if fpuzzles {
+                pseudoku::Target::Fpuzzles
+            } else if sudokupad {
+                pseudoku::Target::Sudokupad
+            } else if edit {
+                pseudoku::Target::Edit
+            } else {
+                pseudoku::Target::Play
+            };
+            if sudoku || variant.is_some() || fpuzzles || sudokupad {
+                pseudoku::sudoku_links(file.as_deref(), variant.as_deref(), &base, target, title.unwrap_or_default())
             } else if decode.is_empty() {
                 pseudoku::link(file.as_deref(), &base, edit, title.unwrap_or_default(), author.unwrap_or_default())
             } else {
@@ -436,6 +458,7 @@ fn run(command: Command) -> Result<bool> {
         Command::Book { layout, seeds, difficulty, pseudoku, title } => {
             book(&layout, &seeds, difficulty, pseudoku, &title)
         }
+        Command::Import { source } => pseudoku::import(&source),
         Command::Canon { file } => grids::canon(file.as_deref()),
         Command::Design { file } => grids::design(file.as_deref()),
     }

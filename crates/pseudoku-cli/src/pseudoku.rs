@@ -5,9 +5,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
-use pseudoku_core::format::{line as sudoku_line, Variant};
+use pseudoku_core::format::{fpuzzles, line as sudoku_line, Variant};
 use pseudoku_core::partition::{
     self, ConstructConfig, Difficulty, Flow, Instance, Partition, SearchEnd, SolveConfig, MAX_SIZE,
 };
@@ -128,7 +128,7 @@ pub fn sudoku_links(
     file: Option<&Path>,
     variant: Option<&Path>,
     base: &str,
-    edit: bool,
+    target: Target,
     title: String,
 ) -> Result<bool> {
     if title.len() > MAX_TEXT {
@@ -136,7 +136,6 @@ pub fn sudoku_links(
     }
     let base = base.split_once('#').map_or(base, |(before, _)| before);
     let variant = variant.map(crate::input::read_variant).transpose()?;
-    let key = if edit { "e" } else { "p" };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let named = |v: Variant| -> Result<Variant, String> {
         if title.is_empty() {
@@ -147,8 +146,14 @@ pub fn sudoku_links(
         Variant::new(spec, givens).map_err(|e| e.to_string())
     };
     let print = |out: &mut dyn Write, v: Result<Variant, String>| -> Result<bool> {
-        match v.and_then(|v| link::encode_sudoku(&v).map_err(|e| e.to_string())) {
-            Ok(text) => writeln!(out, "{base}#{key}={text}").map(|()| true).map_err(Into::into),
+        let address = |v: &Variant| match target {
+            Target::Play => link::encode_sudoku(v).map(|t| format!("{base}#p={t}")).map_err(|e| e.to_string()),
+            Target::Edit => link::encode_sudoku(v).map(|t| format!("{base}#e={t}")).map_err(|e| e.to_string()),
+            Target::Fpuzzles => fpuzzles::fpuzzles_link(v).map_err(|e| e.to_string()),
+            Target::Sudokupad => fpuzzles::sudokupad_link(v).map_err(|e| e.to_string()),
+        };
+        match v.and_then(|v| address(&v)) {
+            Ok(text) => writeln!(out, "{text}").map(|()| true).map_err(Into::into),
             Err(e) => writeln!(out, "error: {e}").map(|()| false).map_err(Into::into),
         }
     };
@@ -180,6 +185,59 @@ pub fn sudoku_links(
     Ok(all_ok)
 }
 
+/// Where `link --sudoku` points: the web app (to play or edit), f-puzzles or
+/// SudokuPad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Play,
+    Edit,
+    Fpuzzles,
+    Sudokupad,
+}
+
+/// A sudoku as its line (after a `# title:` line when it has one) when its
+/// layout is the plain square grid of its size, else as a variant file.
+fn write_sudoku(out: &mut dyn Write, v: &Variant) -> io::Result<()> {
+    let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
+    if plain.is_some_and(|p| p.layout() == v.layout()) {
+        if let Some(name) = &v.spec().name {
+            writeln!(out, "# title: {}", one_line(name))?;
+        }
+        let blank = vec![None; v.layout().cell_count()];
+        writeln!(out, "{}", sudoku_line::write(v.layout(), v.givens().unwrap_or(&blank)))
+    } else {
+        write!(out, "{v}")
+    }
+}
+
+/// `import SOURCE`: the puzzle of an f-puzzles or SudokuPad link (or of a
+/// file holding one, or the JSON), printed as `link --decode` prints a
+/// sudoku; notes on what was dropped go to standard error. `Ok(false)` (exit
+/// 1) with the reason when it cannot be read.
+pub fn import(source: &str) -> Result<bool> {
+    let path = std::path::Path::new(source);
+    let text = if !source.contains("://") && path.is_file() {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {source}"))?
+    } else {
+        source.to_string()
+    };
+    match fpuzzles::import(&text) {
+        Ok(imported) => {
+            for note in &imported.notes {
+                eprintln!("note: {note}");
+            }
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            write_sudoku(&mut out, &imported.variant)?;
+            out.flush()?;
+            Ok(true)
+        }
+        Err(e) => {
+            println!("error: {e}");
+            Ok(false)
+        }
+    }
+}
+
 /// `link --decode URL…`: the puzzle of each link (see the option's help);
 /// `error: …` for a damaged link.
 pub fn decode_links(urls: &[String]) -> Result<bool> {
@@ -187,18 +245,7 @@ pub fn decode_links(urls: &[String]) -> Result<bool> {
     let mut all_ok = true;
     for url in urls {
         match decode_url(url) {
-            Ok(link::Shared::Sudoku(v)) => {
-                let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
-                if plain.is_some_and(|p| p.layout() == v.layout()) {
-                    if let Some(name) = &v.spec().name {
-                        writeln!(out, "# title: {}", one_line(name))?;
-                    }
-                    let blank = vec![None; v.layout().cell_count()];
-                    writeln!(out, "{}", sudoku_line::write(v.layout(), v.givens().unwrap_or(&blank)))?;
-                } else {
-                    write!(out, "{v}")?;
-                }
-            }
+            Ok(link::Shared::Sudoku(v)) => write_sudoku(&mut out, &v)?,
             Ok(link::Shared::Pseudoku(challenge)) => {
                 for (label, text) in [("title", &challenge.title), ("author", &challenge.author)] {
                     if !text.is_empty() {

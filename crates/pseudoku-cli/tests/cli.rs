@@ -709,3 +709,36 @@ fn construct_makes_challenges_of_the_level_asked_for() {
     let again = run(&["construct", "--size", "6", "--difficulty", "medium", "--seed", "5", "--count", "2"], "");
     assert_eq!(again.stdout, r.stdout, "the same seed makes the same challenges");
 }
+
+#[test]
+fn fpuzzles_and_sudokupad_links_round_trip_through_import() {
+    for flag in ["--fpuzzles", "--sudokupad"] {
+        let r = run(&["link", flag, "--sudoku"], &format!("{CLASSIC}\n"));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let url = r.stdout.trim_end();
+        assert!(
+            url.starts_with("https://www.f-puzzles.com/?load=N4Ig")
+                || url.starts_with("https://sudokupad.app/fpuzzlesN4Ig")
+        );
+        let back = run(&["import", url], "");
+        assert_eq!((back.code, back.stdout.as_str()), (0, format!("{CLASSIC}\n").as_str()));
+    }
+    // A jigsaw comes back as a variant file with the same layout and givens.
+    let r = run(&["link", "--fpuzzles", "--variant", "examples/variants/jigsaw-9x9.txt"], "");
+    let back = run(&["import", r.stdout.trim_end()], "");
+    assert_eq!(back.code, 0, "{}", back.stdout);
+    let original: Variant =
+        std::fs::read_to_string(repo_root().join("examples/variants/jigsaw-9x9.txt")).unwrap().parse().unwrap();
+    let imported: Variant = back.stdout.parse().unwrap();
+    assert_eq!((imported.layout(), imported.givens()), (original.layout(), original.givens()));
+    // A samurai cannot be written; a killer is refused by name.
+    let r = run(&["link", "--fpuzzles", "--variant", "examples/variants/samurai.txt"], "");
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.starts_with("error: f-puzzles holds one square grid"), "{}", r.stdout);
+    let killer = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0QAawgAbLTAwBjAIZo48QiH0wdYfCABKARgDCDkKjsAmFyDUA3Q1oArqYgiCAUFlZaNmb2zh5ucU4AzImeTgnuXqnuyRk+qP5BIcmpRGqG+gAuEL4wTgD2AHZgVRiGEE1VMXggANLauhgABE7GcLREQA=";
+    let r = run(&["import", killer], "");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (1, "error: this puzzle uses killer cages, which Pseudoku does not play yet\n")
+    );
+}

@@ -73,7 +73,7 @@ pub struct Group {
 
 /// The marks on every edge and the groups they make.
 ///
-/// Invariant (after [`Board::regroup`] returned `Ok`): every group holds
+/// Invariant (after `Board::regroup` returned `Ok`): every group holds
 /// each symbol at most once, has at most `N` cells and no border inside.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {

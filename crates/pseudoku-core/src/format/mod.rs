@@ -42,6 +42,8 @@ use core::fmt;
 
 use crate::layout::{CellId, Geometry, Layout};
 
+#[cfg(feature = "fpuzzles")]
+pub mod fpuzzles;
 pub mod line;
 pub mod link;
 pub mod variant;

@@ -5,7 +5,7 @@
 //! A [`Board`] holds values and candidates (up to 64 symbols). [`next_step`]
 //! returns the easiest [`Step`] available: the techniques are tried from the
 //! lowest rating up, each family in its own file, generic over houses so
-//! they work on every variant. [`rate`] applies easiest steps until the
+//! they work on every variant. [`rate()`] applies easiest steps until the
 //! grid is solved; the rating is the hardest step on that path, as Sudoku
 //! Explainer rates, and the [`Level`] follows from it.
 //!

@@ -67,7 +67,7 @@ pub(super) struct Work<M> {
     pub(super) shrunk: Vec<M>,
     /// Whether locked candidates run in this search.
     pub(super) use_locked: bool,
-    /// During a try of [`Probing::pass`] (the rules' `TRY`): each cell that lost a
+    /// During a try of `Probing::pass` (in `probe.rs`) (the rules' `TRY`): each cell that lost a
     /// candidate with its candidates before, and each place that shrank,
     /// as its index in `places` and its positions before, in order. The try
     /// works on its node's own state, and these undo it.
@@ -243,7 +243,7 @@ impl<M: Mask> Tables<M> {
     /// innermost step of the search: always inlined, as a call costs about as
     /// much as the body.
     ///
-    /// With `TRY` (in a try of [`Probing::pass`], as in the rules that call
+    /// With `TRY` (in a try of `Probing::pass` (in `probe.rs`), as in the rules that call
     /// it), each change is logged to be undone and locked candidates do not
     /// run: a separate copy of the rules, without those tests in the
     /// innermost loop (about 2 % of a probing search).

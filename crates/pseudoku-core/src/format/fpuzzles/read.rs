@@ -1,0 +1,288 @@
+//! Reading a link (or the raw JSON) into an [`Imported`] puzzle.
+
+use percent_encoding::percent_decode_str;
+
+use super::json::{Cell, Puzzle};
+use super::{join_names, ImportError, Imported, MAX_SIZE, MIN_SIZE};
+use crate::format::line::box_shape;
+use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
+use crate::layout::CellId;
+use crate::symbol::Symbol;
+
+/// The f-puzzles keys that are rules the engine does not play, and how a
+/// player names them, in the order a refusal lists them.
+const RULES: &[(&str, &str)] = &[
+    ("killercage", "killer cages"),
+    ("littlekillersum", "little killer sums"),
+    ("sandwichsum", "sandwich sums"),
+    ("xsum", "X-sums"),
+    ("skyscraper", "skyscrapers"),
+    ("thermometer", "thermometers"),
+    ("arrow", "arrows"),
+    ("palindrome", "palindromes"),
+    ("renban", "renban lines"),
+    ("whispers", "German whispers"),
+    ("regionsumline", "region sum lines"),
+    ("entropicline", "entropic lines"),
+    ("betweenline", "between lines"),
+    ("between", "between lines"),
+    ("lockout", "lockout lines"),
+    ("difference", "kropki white dots"),
+    ("ratio", "kropki black dots"),
+    ("xv", "XV clues"),
+    ("negative", "negative constraints"),
+    ("odd", "odd cells"),
+    ("even", "even cells"),
+    ("minimum", "minimum cells"),
+    ("maximum", "maximum cells"),
+    ("clone", "clones"),
+    ("quadruple", "quadruples"),
+    ("antiknight", "the anti-knight rule"),
+    ("antiking", "the anti-king rule"),
+    ("nonconsecutive", "the non-consecutive rule"),
+    ("disjointgroups", "disjoint groups"),
+];
+
+/// Keys that only draw something; they are dropped with a note.
+const COSMETIC: &[(&str, &str)] =
+    &[("text", "text"), ("line", "lines"), ("rectangle", "rectangles"), ("circle", "circles"), ("cage", "cages")];
+
+/// Keys that neither draw nor rule (settings of the tools).
+const METADATA: &[&str] =
+    &["solution", "activeConstraints", "disabledlogic", "truecandidatesoptions", "version", "encodingVersion"];
+
+/// Reads an f-puzzles link, a SudokuPad link of f-puzzles data, or the
+/// f-puzzles JSON itself.
+pub fn import(text: &str) -> Result<Imported, ImportError> {
+    let text = text.trim();
+    let json = if text.starts_with('{') { text.to_string() } else { decompress(payload(text)?)? };
+    let puzzle: Puzzle = serde_json::from_str(&json).map_err(|e| ImportError::Json(e.to_string()))?;
+    convert(puzzle)
+}
+
+/// The compressed data of a link, still with any `fpuzzles` prefix removed
+/// and percent-encoding undone.
+fn payload(text: &str) -> Result<String, ImportError> {
+    let rest = match text.find("://") {
+        Some(i) => {
+            let after = &text[i + 3..];
+            let path = after.find('/').map_or("", |j| &after[j + 1..]);
+            let key = ["load=", "puzzleid="].iter().find_map(|k| path.find(k).map(|p| &path[p + k.len()..]));
+            let data = key.unwrap_or(path);
+            data.split(['&', '#']).next().unwrap_or("")
+        }
+        None => text,
+    };
+    let decoded = percent_decode_str(rest).decode_utf8_lossy();
+    let data: String = decoded.chars().filter(|c| !c.is_whitespace()).collect();
+    let data = data.strip_prefix("fpuzzles").unwrap_or(&data).to_string();
+    if data.starts_with("scl") || data.starts_with("ctc") {
+        return Err(ImportError::SudokuPadFormat);
+    }
+    if data.is_empty() || !data.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')) {
+        return Err(ImportError::NotALink);
+    }
+    Ok(data)
+}
+
+/// lz-string `decompressFromBase64`.
+fn decompress(data: String) -> Result<String, ImportError> {
+    let wide = lz_str::decompress_from_base64(&data).ok_or(ImportError::Compression)?;
+    let json = String::from_utf16(&wide).map_err(|_| ImportError::Compression)?;
+    if json.is_empty() {
+        return Err(ImportError::Compression);
+    }
+    Ok(json)
+}
+
+/// The JSON's puzzle as a variant.
+fn convert(puzzle: Puzzle) -> Result<Imported, ImportError> {
+    let n = puzzle.size;
+    if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+        return Err(ImportError::BadSize(n));
+    }
+    let mut notes = Vec::new();
+    check_rules(&puzzle, &mut notes)?;
+    if puzzle.grid.len() != n || puzzle.grid.iter().any(|row| row.len() != n) {
+        return Err(ImportError::Grid(format!("the grid of a {n}x{n} puzzle does not have {n} rows of {n} cells")));
+    }
+    let cells: Vec<&Cell> = puzzle.grid.iter().flatten().collect();
+    let regions = regions(n, &cells)?;
+    let mut houses = Vec::new();
+    let both = puzzle.diagonal_pos && puzzle.diagonal_neg;
+    if puzzle.diagonal_pos && !both {
+        houses.push((0..n).map(|i| cell_id(n, n - 1 - i, i)).collect());
+    }
+    if puzzle.diagonal_neg && !both {
+        houses.push((0..n).map(|i| cell_id(n, i, i)).collect());
+    }
+    for group in &puzzle.extraregion {
+        let house = group.cells.iter().map(|c| parse_cell(n, c)).collect::<Result<Vec<_>, _>>()?;
+        if house.len() != n {
+            return Err(ImportError::Unsupported(format!(
+                "an extra region of {} cells (Pseudoku's extra regions hold {n})",
+                house.len()
+            )));
+        }
+        houses.push(house);
+    }
+    let mut givens = Vec::with_capacity(n * n);
+    let mut pencil_marks = Vec::with_capacity(n * n);
+    let (mut entered, mut marked) = (false, false);
+    for (i, cell) in cells.iter().enumerate() {
+        let place = || format!("row {}, column {}", i / n + 1, i % n + 1);
+        let symbol = |v: u64| match v {
+            1.. if v <= n as u64 => Ok(Symbol::new(v as usize - 1)),
+            _ => Err(ImportError::Grid(format!("the value {v} at {} is not in 1..={n}", place()))),
+        };
+        givens.push(match cell.value {
+            Some(v) if cell.given => Some(symbol(v)?),
+            Some(_) => {
+                entered = true;
+                None
+            }
+            None => None,
+        });
+        let marks = cell.given_pencil_marks.as_deref().unwrap_or_default();
+        pencil_marks.push(marks.iter().map(|&v| symbol(v)).collect::<Result<Vec<_>, _>>()?);
+        marked |= cell.center_pencil_marks.as_ref().is_some_and(|m| !m.is_empty())
+            || cell.corner_pencil_marks.as_ref().is_some_and(|m| !m.is_empty());
+    }
+    if entered {
+        notes.push("digits entered by a solver (not givens) were dropped".to_string());
+    }
+    if marked {
+        notes.push("a solver's centre and corner pencil marks were dropped".to_string());
+    }
+    let spec = Spec {
+        name: puzzle.title,
+        author: puzzle.author,
+        rules: puzzle.ruleset,
+        size: n,
+        shape: Shape::Square(GridSpec { regions, diagonals: both }),
+        houses,
+    };
+    let givens = givens.iter().any(Option::is_some).then_some(givens);
+    let variant = Variant::new(spec, givens).map_err(|e| ImportError::Grid(e.to_string()))?;
+    Ok(Imported { variant, pencil_marks, notes })
+}
+
+/// Refuses rules the engine does not play, and notes dropped cosmetics.
+fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportError> {
+    let present = |key: &str| puzzle.rest.get(key).is_some_and(in_use);
+    let mut rules: Vec<&str> = RULES.iter().filter(|(k, _)| present(k)).map(|&(_, name)| name).collect();
+    rules.dedup();
+    // A `cage` with a value is a killer cage drawn as a plain cage.
+    let valued_cage = puzzle.rest.get("cage").and_then(|v| v.as_array()).is_some_and(|cages| {
+        cages.iter().any(|c| c.get("value").is_some_and(|v| !v.is_null() && v.as_str() != Some("")))
+    });
+    if valued_cage && !rules.contains(&"killer cages") {
+        rules.insert(0, "killer cages");
+    }
+    let known =
+        |k: &str| RULES.iter().any(|(r, _)| *r == k) || COSMETIC.iter().any(|(c, _)| *c == k) || METADATA.contains(&k);
+    let unknown: Vec<String> = puzzle
+        .rest
+        .iter()
+        .filter(|(k, v)| !known(k) && v.as_array().is_some_and(|a| !a.is_empty()))
+        .map(|(k, _)| format!("elements Pseudoku does not know (\"{k}\")"))
+        .collect();
+    rules.extend(unknown.iter().map(String::as_str));
+    if !rules.is_empty() {
+        return Err(ImportError::Unsupported(join_names(&rules)));
+    }
+    let cosmetic: Vec<&str> = COSMETIC.iter().filter(|(k, _)| present(k)).map(|&(_, name)| name).collect();
+    if !cosmetic.is_empty() {
+        notes.push(format!(
+            "{} drawn on the grid were dropped (they carry no rule Pseudoku plays)",
+            join_names(&cosmetic)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a key's value says the element is in use.
+fn in_use(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Bool(b) => *b,
+        serde_json::Value::Array(a) => !a.is_empty(),
+        serde_json::Value::Object(o) => !o.is_empty(),
+        _ => false,
+    }
+}
+
+/// The regions of the grid: the default boxes, other boxes, or a jigsaw map
+/// numbered in order of first appearance.
+fn regions(n: usize, cells: &[&Cell]) -> Result<Regions, ImportError> {
+    let default = default_map(n);
+    let mut map = Vec::with_capacity(n * n);
+    for (i, cell) in cells.iter().enumerate() {
+        match cell.region {
+            Some(r) if r >= n => {
+                return Err(ImportError::Grid(format!(
+                    "the region {r} of row {}, column {} is not in 0..{n}",
+                    i / n + 1,
+                    i % n + 1
+                )))
+            }
+            Some(r) => map.push(r),
+            None => map.push(default[i]),
+        }
+    }
+    let map = renumber(&map);
+    let (rows, cols) = box_shape(n);
+    if map == renumber(&default) {
+        return Ok(if rows == 1 { Regions::None } else { Regions::Boxes { rows, cols } });
+    }
+    for r in (1..=n).filter(|r| n % r == 0) {
+        if map == renumber(&box_map(n, r, n / r)) {
+            return Ok(Regions::Boxes { rows: r, cols: n / r });
+        }
+    }
+    Ok(Regions::Map(map))
+}
+
+/// The region of each cell in f-puzzles' default boxes (f-puzzles and the
+/// engine agree: as square as can be, wider than tall; rows when `n` is
+/// prime).
+pub(super) fn default_map(n: usize) -> Vec<usize> {
+    let (rows, cols) = box_shape(n);
+    box_map(n, rows, cols)
+}
+
+/// The box of each cell for boxes `rows × cols`.
+fn box_map(n: usize, rows: usize, cols: usize) -> Vec<usize> {
+    (0..n * n).map(|i| (i / n / rows) * (n / cols) + (i % n) / cols).collect()
+}
+
+/// A region map numbered `0..` in order of first appearance.
+fn renumber(map: &[usize]) -> Vec<usize> {
+    let mut names: Vec<usize> = Vec::new();
+    map.iter()
+        .map(|r| match names.iter().position(|x| x == r) {
+            Some(p) => p,
+            None => {
+                names.push(*r);
+                names.len() - 1
+            }
+        })
+        .collect()
+}
+
+fn cell_id(n: usize, row: usize, col: usize) -> CellId {
+    CellId((row * n + col) as u32)
+}
+
+/// `R3C12` (any case) as a cell of an `n × n` grid.
+fn parse_cell(n: usize, text: &str) -> Result<CellId, ImportError> {
+    let bad = || ImportError::Grid(format!("\"{text}\" is not a cell of a {n}x{n} grid (such as R1C1)"));
+    let upper = text.trim().to_ascii_uppercase();
+    let rest = upper.strip_prefix('R').ok_or_else(bad)?;
+    let (r, c) = rest.split_once('C').ok_or_else(bad)?;
+    let r: usize = r.parse().map_err(|_| bad())?;
+    let c: usize = c.parse().map_err(|_| bad())?;
+    if !(1..=n).contains(&r) || !(1..=n).contains(&c) {
+        return Err(bad());
+    }
+    Ok(cell_id(n, r - 1, c - 1))
+}
