@@ -245,7 +245,8 @@ struct RateInput {
     pseudoku: bool,
 }
 
-/// A Pseudoku challenge's level (`pseudoku_core::deduce::Level`).
+/// A Pseudoku challenge's level (`pseudoku_core::deduce::Level`). A copy of its names on purpose, as `LevelArg` is
+/// of `logic::Level`'s: clap's `ValueEnum` stays in the CLI, and the engine knows nothing of argument parsing.
 #[derive(Clone, Copy, ValueEnum)]
 enum PseudokuLevel {
     Easy,
