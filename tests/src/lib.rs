@@ -162,6 +162,19 @@ impl App {
         v.as_array().into_iter().flatten().map(|r| r.as_str().and_then(|s| s.parse().ok())).collect()
     }
 
+    /// Makes the page's viewport (`innerWidth` × `innerHeight`) exactly this
+    /// size, as a phone or a desktop window shows it: the window is resized,
+    /// then grown by whatever its frame takes.
+    pub fn set_viewport(&self, width: u32, height: u32) {
+        self.session.set_window_size(width, height).expect("resize the window");
+        let inner = self.session.execute("return [innerWidth, innerHeight]", json!([])).expect("the viewport");
+        let frame = |i: usize, want: u32| want.saturating_sub(inner[i].as_u64().unwrap_or(u64::from(want)) as u32);
+        let (dw, dh) = (frame(0, width), frame(1, height));
+        if dw > 0 || dh > 0 {
+            self.session.set_window_size(width + dw, height + dh).expect("resize the window");
+        }
+    }
+
     /// Shows the page as with a dark (or light) system theme.
     pub fn prefer_dark(&self, dark: bool) {
         let value = if dark { "dark" } else { "light" };

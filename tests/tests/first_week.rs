@@ -142,3 +142,40 @@ fn the_page_and_its_worker_run_under_a_content_security_policy() {
     // The worker counted under it.
     app.wait_until("the count from the worker", || app.text_of(".answers-found").contains("5 answers"));
 }
+
+#[test]
+fn every_screen_shows_its_board_and_main_controls_without_scrolling() {
+    // What must be in sight on each tab: the board, and the control a
+    // player reaches for most (the hint, or the setter's count).
+    let screens = [
+        (1, "svg.pboard", "button.hint"),
+        (2, "svg.pboard", ".count"),
+        (3, "svg.board", "button.hint"),
+        (4, "svg.board", ".count"),
+    ];
+    let app = App::open_at(&seed_link());
+    for (width, height) in [(390, 844), (1280, 800)] {
+        app.set_viewport(width, height);
+        for (tab, board, control) in screens {
+            app.click_css(&format!(".tab:nth-child({tab})"));
+            app.wait_until("the screen's board", || app.exists(board) && app.exists(control));
+            let sizes = app
+                .session
+                .execute(
+                    "window.scrollTo(0, 0);
+                     const bottom = css => document.querySelector(css).getBoundingClientRect().bottom;
+                     return [bottom(arguments[0]), bottom(arguments[1]), innerHeight, innerWidth,
+                             document.documentElement.scrollWidth];",
+                    json!([board, control]),
+                )
+                .unwrap();
+            let [board_bottom, control_bottom, inner_h, inner_w, scroll_w] =
+                [0, 1, 2, 3, 4].map(|i| sizes[i].as_f64().unwrap());
+            let at = format!("tab {tab} at {width}×{height}");
+            assert_eq!((inner_w, inner_h), (f64::from(width), f64::from(height)), "{at}: the viewport");
+            assert!(scroll_w <= inner_w, "{at}: the page scrolls sideways ({scroll_w} > {inner_w})");
+            assert!(board_bottom <= inner_h, "{at}: the board ends at {board_bottom}, below {inner_h}");
+            assert!(control_bottom <= inner_h, "{at}: {control} ends at {control_bottom}, below {inner_h}");
+        }
+    }
+}

@@ -16,7 +16,7 @@ fn main() {
     let edit = format!("#e={}", encode(&seed));
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&out).unwrap();
-    for (width, height, device) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+    for (width, height, device) in [(390, 844, "phone"), (1280, 800, "desktop")] {
         for dark in [false, true] {
             let theme = if dark { "dark" } else { "light" };
             let shot = |app: &App, name: &str| {
@@ -26,7 +26,7 @@ fn main() {
                 println!("{}", path.display());
             };
             let app = App::open_at(&play);
-            app.session.set_window_size(width, height).unwrap();
+            app.set_viewport(width, height);
             app.prefer_dark(dark);
             app.wait_until("the count", || app.text_of(".answers-found").contains("answers"));
             // Two regions painted, one of them wrong.
@@ -42,7 +42,7 @@ fn main() {
             shot(&app, "create");
             drop(app);
             let app = App::open_at(&edit);
-            app.session.set_window_size(width, height).unwrap();
+            app.set_viewport(width, height);
             app.prefer_dark(dark);
             app.wait_for_text(".count", "5 answers");
             app.click_css("button.show-answers");
@@ -51,7 +51,7 @@ fn main() {
             shot(&app, "create-answer");
             drop(app);
             let app = App::open_at("");
-            app.session.set_window_size(width, height).unwrap();
+            app.set_viewport(width, height);
             app.prefer_dark(dark);
             app.click_css(".tab:nth-child(4)");
             app.wait_until("the setter's count", || app.text_of(".count").ends_with("solutions"));
@@ -79,7 +79,7 @@ fn main() {
                 }
                 let variant: Variant = text.parse().unwrap();
                 let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-                app.session.set_window_size(width, height).unwrap();
+                app.set_viewport(width, height);
                 app.prefer_dark(dark);
                 // A selected cell shows its peers.
                 app.click_css("#cell-3 .bg");

@@ -14,8 +14,8 @@ pub mod url;
 
 pub use export::{board_svg, copy_to_clipboard, download_png, download_svg, print};
 pub use page::{
-    focus_within_grid, page_hidden, random_seed, register_service_worker, remove_boot_message, set_theme,
-    typing_in_field,
+    fits_the_page, focus_within_grid, page_hidden, random_seed, register_service_worker, remove_boot_message,
+    set_theme, typing_in_field,
 };
 pub use storage::{load_text, play_key, store_text, LAST_PLAYED_KEY, SETTER_KEY};
 pub use url::{

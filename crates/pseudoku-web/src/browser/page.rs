@@ -1,8 +1,28 @@
 //! The page itself: a random seed, keyboard focus, the theme, whether the
-//! page is hidden or the user is typing, the service worker, and the boot
-//! message.
+//! page is hidden or the user is typing, the service worker, the boot
+//! message, and the largest board the page draws.
 
+use pseudoku_core::format::Variant;
 use wasm_bindgen::JsCast;
+
+/// The most cells a sudoku board on the page may have. The engine reads
+/// layouts up to `layout::MAX_CELLS` for the command line, but drawing that
+/// many cells takes the page seconds; this covers 49×49 and every layout in
+/// the catalogue, and keeps any link's opening within a fraction of a second.
+pub const MAX_SHOWN_CELLS: usize = 2_500;
+
+/// Whether the page can draw this puzzle's board; if not, a sentence that
+/// says how many cells it has and how many the page shows.
+pub fn fits_the_page(variant: &Variant) -> Result<(), String> {
+    let cells = variant.layout().cell_count();
+    if cells > MAX_SHOWN_CELLS {
+        return Err(format!(
+            "this puzzle has {cells} cells; the app shows at most {MAX_SHOWN_CELLS} (the command line reads up to {})",
+            pseudoku_core::layout::MAX_CELLS
+        ));
+    }
+    Ok(())
+}
 
 /// Seeds of new puzzles are below this, so they are short to read and type.
 const SEED_LIMIT: f64 = 1e9;

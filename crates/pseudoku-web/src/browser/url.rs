@@ -56,6 +56,9 @@ pub enum Fragment {
 /// damaged link is an error that says what is wrong.
 pub fn parse_fragment(hash: &str) -> Result<Fragment, String> {
     let fragment = link::parse_fragment(hash).map_err(|e| e.to_string())?;
+    if let link::Fragment::Play(link::Shared::Sudoku(v)) | link::Fragment::Edit(link::Shared::Sudoku(v)) = &fragment {
+        super::fits_the_page(v)?;
+    }
     Ok(match fragment {
         link::Fragment::Play(link::Shared::Pseudoku(c)) => Fragment::Play(c),
         link::Fragment::Play(link::Shared::Sudoku(v)) => Fragment::Sudoku(v),
@@ -227,5 +230,25 @@ mod tests {
         // Just under the limit: read (and found damaged), not refused for its size.
         let under = format!("#p={}", "A".repeat(link::MAX_LINK_LEN - 4));
         assert_ne!(parse_fragment(&under).unwrap_err(), too_long);
+    }
+
+    #[test]
+    fn sudoku_links_larger_than_the_page_draws_are_refused_by_name() {
+        // `k`×`k` grids of 8×8 side by side: 64·k² cells.
+        let link_of = |k: usize| {
+            let mut text = format!("size 8\nboard {0}x{0}\n", 8 * k);
+            for g in 0..k * k {
+                text += &format!("grid {} {} boxes 2x4\n", g / k * 8, g % k * 8);
+            }
+            let variant: pseudoku_core::format::Variant = text.parse().unwrap();
+            link::encode_sudoku(&variant).unwrap()
+        };
+        let fits = link_of(6); // 2,304 cells
+        assert!(matches!(parse_fragment(&format!("#p={fits}")), Ok(Fragment::Sudoku(_))));
+        let too_big = link_of(7); // 3,136 cells
+        for hash in [format!("#p={too_big}"), format!("#e={too_big}")] {
+            let why = parse_fragment(&hash).unwrap_err();
+            assert!(why.contains("3136 cells") && why.contains("at most 2500"), "{why}");
+        }
     }
 }

@@ -39,6 +39,7 @@ pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
         text.lines().filter(|l| !l.trim().is_empty()).count() > 1 || first.starts_with('#') || !unknown_first_word;
     if is_file {
         let v = as_file.map_err(|e| format!("This puzzle could not be read: {e}."))?;
+        crate::browser::fits_the_page(&v).map_err(|e| format!("This puzzle could not be opened: {e}."))?;
         if v.givens().is_none() {
             return Err("This variant file has no givens; use “New puzzle” to make a puzzle of its layout.".into());
         }

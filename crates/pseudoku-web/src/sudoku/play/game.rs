@@ -37,6 +37,7 @@ pub struct Puzzle {
 impl Puzzle {
     /// A puzzle from a variant with givens.
     pub fn new(variant: Variant) -> Result<Puzzle, String> {
+        crate::browser::fits_the_page(&variant)?;
         let key = encode_sudoku(&variant).map_err(|e| e.to_string())?;
         let layout = Rc::new(variant.layout().clone());
         Ok(Puzzle { variant, layout, key })

@@ -41,8 +41,9 @@ pub struct SetProps {
 /// it, when the address had not caught up with the work), else the saved
 /// work, else a blank 9×9.
 fn initial(open: Option<Rc<Variant>>) -> SudokuSetter {
+    // Saved work the page cannot draw (from before its cap) is left unread.
     let decode = |k: String| match link::decode_shared(&k) {
-        Ok(link::Shared::Sudoku(v)) => Some(*v),
+        Ok(link::Shared::Sudoku(v)) if browser::fits_the_page(&v).is_ok() => Some(*v),
         _ => None,
     };
     if let Some(v) = open {
