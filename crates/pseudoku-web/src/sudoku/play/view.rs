@@ -308,7 +308,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         { rating.label() }
                     </span>
                 } else if let Some((se, steps)) = game.rating_so_far {
-                    <span class="difficulty rating" role="status" title={format!("{steps} steps so far")}>
+                    <span class="difficulty rating" aria-live="polite" title={format!("{steps} steps so far")}>
                         { format!("rating… {}.{} so far", se / 10, se % 10) }
                     </span>
                 }
