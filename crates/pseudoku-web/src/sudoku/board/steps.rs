@@ -135,8 +135,8 @@ fn arrow(layout: &Layout, link: &LinkWire, order: usize, numbered: bool) -> Html
             data-order={(order + 1).to_string()}>
             <path d={format!("M{ax:.2} {ay:.2}Q{mx:.2} {my:.2} {bx:.2} {by:.2}")} marker-end={format!("url(#arrow-{kind})")} />
             if numbered {
-                <circle class="link-number" cx={format!("{nx:.2}")} cy={format!("{ny:.2}")} r="1.3" />
-                <text class="link-number" x={format!("{nx:.2}")} y={format!("{ny:.2}")} font-size="1.7">{ (order + 1).to_string() }</text>
+                <circle class="link-number" cx={format!("{nx:.2}")} cy={format!("{ny:.2}")} r="1.05" />
+                <text class="link-number" x={format!("{nx:.2}")} y={format!("{ny:.2}")} font-size="1.4">{ (order + 1).to_string() }</text>
             }
         </g>
     }
