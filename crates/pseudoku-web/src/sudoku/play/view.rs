@@ -327,6 +327,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     if game.paused {
                         <p class="paused-note">{ "Paused" }</p>
                     }
+                    // Under the board, so a phone shows the step beside its drawing.
+                    if let Some(text) = hint_text(game) {
+                        <p class="hint-text" role="status">{ text }</p>
+                    }
+                    { step_buttons(game, &d) }
                 </div>
                 <div class="side">
                     <Status solved={game.is_solved()} conflicts={game.conflict_count()} empty={game.empty_count()}
@@ -345,10 +350,6 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                             { if matches!(game.hint, Some((_, false))) { "More" } else { "Hint" } }
                         </button>
                     </div>
-                    if let Some(text) = hint_text(game) {
-                        <p class="hint-text" role="status">{ text }</p>
-                    }
-                    { step_buttons(game, &d) }
                     <label class="setting"><input type="checkbox" class="positional" checked={*positional} onchange={on_positional} />
                         { " Candidates in place" }</label>
                     if custom {
