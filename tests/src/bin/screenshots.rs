@@ -9,6 +9,14 @@ use pseudoku_e2e::App;
 const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
                            4-13 13-14 17-26 22-23 33-34 37-38 37-46 42-43 46-55 58-59 59-68 68-69";
 
+/// Grids whose next step is a wing, a fish, a loop and a forcing chain.
+const STEPS: [(&str, &str); 4] = [
+    ("wing", "964821735005697000871000269493286157587000326010375090040000570708060900109700603"),
+    ("fish", "203108500060000020000020000630810254082000960005002308956734182800251639321986005"),
+    ("loop", "347128569610300728008700431800072610006503890004080250483259176792000385561837942"),
+    ("forcing-chain", "054100070000400053030500200000800009002619500900704000001085090800067000070041860"),
+];
+
 fn main() {
     let seed =
         Challenge { instance: SEED_PUZZLE.parse().unwrap(), title: "The 2014 puzzle".into(), author: "COTO".into() };
@@ -85,6 +93,22 @@ fn main() {
                 app.click_css("#cell-3 .bg");
                 app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
                 shot(&app, &format!("sudoku-{name}"));
+            }
+            // Steps drawn: grids whose next step is a wing, a fish, a loop
+            // and a forcing chain (as in `tests/steps_drawn.rs`).
+            for (name, line) in STEPS {
+                let plain: Variant = "size 9\n".parse().unwrap();
+                let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+                let variant = plain.with_givens(Some(givens)).unwrap();
+                let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+                app.session.set_window_size(width, height).unwrap();
+                app.prefer_dark(dark);
+                app.click_css("button.hint");
+                app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
+                app.click_css("button.hint");
+                app.wait_until("the step drawn", || app.exists(".step-drawing"));
+                app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+                shot(&app, &format!("step-{name}"));
             }
         }
     }

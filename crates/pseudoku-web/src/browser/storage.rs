@@ -47,6 +47,9 @@ pub const LAST_SUDOKU_KEY: &str = "pseudoku.sudoku.last";
 pub const RECENT_SUDOKUS_KEY: &str = "pseudoku.sudoku.recent";
 /// The chosen theme.
 pub const THEME_KEY: &str = "pseudoku.theme";
+/// How the sudoku board draws candidates: `positional` (in place, the
+/// default) or `centre` (the player's centre marks as written).
+pub const CANDIDATES_KEY: &str = "pseudoku.candidates";
 
 /// A Pseudoku challenge's progress, by its link text.
 pub fn play_key(challenge_key: &str) -> String {
@@ -64,7 +67,15 @@ mod tests {
 
     #[test]
     fn every_key_is_the_apps_own_and_distinct() {
-        let keys = [SETTER_KEY, SUDOKU_SETTER_KEY, LAST_PLAYED_KEY, LAST_SUDOKU_KEY, RECENT_SUDOKUS_KEY, THEME_KEY];
+        let keys = [
+            SETTER_KEY,
+            SUDOKU_SETTER_KEY,
+            LAST_PLAYED_KEY,
+            LAST_SUDOKU_KEY,
+            RECENT_SUDOKUS_KEY,
+            THEME_KEY,
+            CANDIDATES_KEY,
+        ];
         let mut distinct: Vec<&str> = keys.to_vec();
         distinct.sort_unstable();
         distinct.dedup();

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The protocol version; the worker and the page come from one build.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// How many answers a count sends back for the setter to show.
 pub const ANSWERS_KEPT: usize = 50;
@@ -45,7 +45,9 @@ pub enum Job {
     /// with progress on the way; of a difficulty level when one is named
     /// (`easy` … `extreme`).
     Generate { variant: String, symmetry: WireSymmetry, minimal: bool, seed: u64, level: Option<String> },
-    /// Rate a sudoku (a variant file with givens) by the logical solver.
+    /// Rate a sudoku (a variant file with givens) by the logical solver,
+    /// one step at a time: [`Body::RatingSoFar`] between steps, then
+    /// [`Body::Rated`].
     Rate { variant: String },
     /// The next step from a player's grid: its values (line format, givens
     /// included) and centre marks (one bit per symbol, 0 for none).
@@ -148,6 +150,13 @@ pub enum Body {
         se_tenths: u16,
         level: String,
         hardest: String,
+        /// The rater stopped short: the puzzle is at least this hard.
+        at_least: bool,
+    },
+    /// A rating under way: the hardest step so far, and steps taken.
+    RatingSoFar {
+        se_tenths: u16,
+        steps: u32,
     },
     Hint(HintWire),
     /// A sudoku's cells: where two solutions differ, the givens that could
@@ -181,22 +190,63 @@ pub enum HintWire {
     MarksMissing {
         cells: Vec<u32>,
     },
-    /// The easiest next step.
-    Step {
-        technique: String,
-        /// "Look for a naked pair in row 4."
-        nudge: String,
-        sentence: String,
-        /// The pattern's cells, the cells of the house to look at, and the
-        /// changes: `(cell, symbol index)`.
-        cells: Vec<u32>,
-        house: Vec<u32>,
-        placements: Vec<(u32, u8)>,
-        eliminations: Vec<(u32, u8)>,
-    },
+    /// The easiest next step (boxed: it is far larger than the rest).
+    Step(Box<StepWire>),
     Solved,
     /// No technique the solver knows applies.
     Stuck,
+}
+
+/// A step as the page shows and draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepWire {
+    pub technique: String,
+    /// "Look for a naked pair in row 4."
+    pub nudge: String,
+    pub sentence: String,
+    /// The pattern's cells, the cells of the house to look at, and the
+    /// changes: `(cell, symbol index)`.
+    pub cells: Vec<u32>,
+    pub house: Vec<u32>,
+    pub placements: Vec<(u32, u8)>,
+    pub eliminations: Vec<(u32, u8)>,
+    /// The candidates that make the pattern (for a chain, each of its
+    /// candidates), drawn in the pattern's colour.
+    pub pattern: Vec<(u32, u8)>,
+    /// Every house the pattern lives in, as its cells (outlined).
+    pub houses: Vec<Vec<u32>>,
+    /// A chain's links in the order they are followed.
+    pub links: Vec<LinkWire>,
+    /// The candidates of every cell the step was found on (one bit per
+    /// symbol; 0 for a filled cell): the board the drawing shows.
+    pub candidates: Vec<u64>,
+}
+
+/// One link of a chain: from one candidate `(cell, symbol index)` to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkWire {
+    pub from: (u32, u8),
+    pub to: (u32, u8),
+    pub kind: LinkKindWire,
+}
+
+/// How a link infers: weak (true ⇒ false, drawn dashed), strong (false ⇒
+/// true, solid) or a pattern on the board the chain has left (dotted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LinkKindWire {
+    Weak,
+    Strong,
+    Pattern,
+}
+
+impl LinkKindWire {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKindWire::Weak => "weak",
+            LinkKindWire::Strong => "strong",
+            LinkKindWire::Pattern => "pattern",
+        }
+    }
 }
 
 /// The engine's `explain`, as edges `(a, b)` (cell indices, `a < b`).

@@ -5,8 +5,18 @@
 //! rings; a custom layout draws its cells in a square-ish grid by index.
 //! Every cell is an element with `role="gridcell"` and an `aria-label`.
 //!
+//! Candidates are drawn in place (a positional grid: 3×3 for nine
+//! symbols, 4×4 for sixteen), or as the player's centre marks. A hint shown
+//! in full is drawn on top (`board/steps.rs`): its pattern's candidates,
+//! the ones it removes struck out, the value it places, its houses
+//! outlined and a chain's links as arrows.
+//!
 //! It draws a [`BoardView`] and reports pointer presses and drags on cells;
 //! the screen owns the state.
+
+mod steps;
+
+pub use steps::NUMBERED_FROM;
 
 use std::f64::consts::PI;
 use std::rc::Rc;
@@ -16,7 +26,7 @@ use pseudoku_core::symbol::index_to_char;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
-use crate::engine::wire::HintWire;
+use crate::engine::wire::{HintWire, LinkWire, StepWire};
 use crate::shared::svg::UNIT;
 use crate::sudoku::play::game::{abstract_columns, Checked, Game};
 
@@ -39,6 +49,14 @@ pub struct CellView {
     pub region_tint: Option<usize>,
     /// How a hint marks it.
     pub hint: Option<HintMark>,
+    /// Candidates drawn in place, one bit per symbol (0: none drawn).
+    pub candidates: u64,
+    /// Of those, the ones a step's pattern is made of, and the ones it
+    /// removes (struck out).
+    pub pattern: u64,
+    pub struck: u64,
+    /// The value a step places here.
+    pub placed: Option<char>,
 }
 
 /// A cell's part in the hint shown.
@@ -63,11 +81,23 @@ pub struct BoardView {
     pub cells: Vec<CellView>,
     pub cursor: Option<CellId>,
     pub solved: bool,
+    /// The houses and links of the step drawn, if one is.
+    pub step: Option<StepDrawing>,
+}
+
+/// What a step draws over the cells.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepDrawing {
+    /// Each house's cells, outlined.
+    pub houses: Vec<Vec<u32>>,
+    /// A chain's links in order, as arrows.
+    pub links: Vec<LinkWire>,
 }
 
 impl BoardView {
-    /// The view of a game: its entries and every highlight.
-    pub fn of(game: &Game, layout: Rc<Layout>) -> BoardView {
+    /// The view of a game: its entries and every highlight; centre marks
+    /// drawn in place when `positional`.
+    pub fn of(game: &Game, layout: Rc<Layout>, positional: bool) -> BoardView {
         let cursor = game.selected();
         let peers: Vec<CellId> = cursor.map(|c| layout.peers(c).to_vec()).unwrap_or_default();
         let cursor_value = cursor.and_then(|c| game.value(c));
@@ -89,7 +119,8 @@ impl BoardView {
                 HintWire::Wrong { cells } | HintWire::MarksMissing { cells } => {
                     mark(&mut cells.iter().copied(), HintMark::Wrong)
                 }
-                HintWire::Step { house, cells, placements, eliminations, .. } => {
+                HintWire::Step(step) => {
+                    let StepWire { house, cells, placements, eliminations, .. } = &**step;
                     mark(&mut house.iter().copied(), HintMark::House);
                     if *full {
                         mark(&mut cells.iter().copied(), HintMark::Pattern);
@@ -100,16 +131,44 @@ impl BoardView {
                 HintWire::Solved | HintWire::Stuck => {}
             }
         }
+        // A step in full: the candidates it was found on, drawn in place.
+        let drawn = match &game.hint {
+            Some((HintWire::Step(step), true)) => {
+                let StepWire { candidates, pattern, eliminations, placements, houses, links, .. } = &**step;
+                let n = layout.cell_count();
+                let bits = |list: &[(u32, u8)]| {
+                    let mut masks = vec![0u64; n];
+                    list.iter().filter(|(c, _)| (*c as usize) < n).for_each(|&(c, s)| masks[c as usize] |= 1 << s);
+                    masks
+                };
+                let (pattern, struck) = (bits(pattern), bits(eliminations));
+                let mut placed = vec![None; n];
+                placements.iter().filter(|(c, _)| (*c as usize) < n).for_each(|&(c, s)| {
+                    placed[c as usize] = index_to_char(s.into());
+                });
+                let step = StepDrawing { houses: houses.clone(), links: links.clone() };
+                Some((candidates.clone(), pattern, struck, placed, step))
+            }
+            _ => None,
+        };
         let chars = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect();
         let cells = (0..layout.cell_count())
             .map(|i| {
                 let cell = CellId(i as u32);
                 let value = game.value(cell);
+                let (candidates, pattern, struck, placed) = match &drawn {
+                    Some((cands, pattern, struck, placed, _)) if value.is_none() => {
+                        (cands.get(i).copied().unwrap_or(0), pattern[i], struck[i], placed[i])
+                    }
+                    Some(_) => (0, 0, 0, None),
+                    None if positional && value.is_none() => (game.centre(cell), 0, 0, None),
+                    None => (0, 0, 0, None),
+                };
                 CellView {
                     value: value.and_then(|s| s.to_char()),
                     given: game.is_given(cell),
                     corner: chars(game.corner(cell)),
-                    centre: chars(game.centre(cell)),
+                    centre: if candidates == 0 { chars(game.centre(cell)) } else { Vec::new() },
                     colours: game.colours(cell),
                     conflict: game.is_conflict(cell),
                     wrong: wrong.contains(&cell),
@@ -119,10 +178,15 @@ impl BoardView {
                     extra: extra[i],
                     region_tint: tint[i],
                     hint: hint[i],
+                    candidates,
+                    pattern,
+                    struck,
+                    placed,
                 }
             })
             .collect();
-        BoardView { layout, cells, cursor, solved: game.is_solved() }
+        let step = drawn.map(|(_, _, _, _, step)| step);
+        BoardView { layout, cells, cursor, solved: game.is_solved(), step }
     }
 }
 
@@ -172,7 +236,7 @@ impl BoardView {
                 }
             })
             .collect();
-        BoardView { layout, cells, cursor: selected, solved: false }
+        BoardView { layout, cells, cursor: selected, solved: false, step: None }
     }
 }
 
@@ -220,6 +284,19 @@ pub fn cell_label(layout: &Layout, cell: CellId, view: &CellView) -> String {
     if !view.centre.is_empty() {
         label.push_str(&format!(", centre marks {}", view.centre.iter().collect::<String>()));
     }
+    let symbols = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect::<String>();
+    if view.candidates != 0 {
+        label.push_str(&format!(", candidates {}", symbols(view.candidates)));
+    }
+    if view.pattern != 0 {
+        label.push_str(&format!(", pattern {}", symbols(view.pattern)));
+    }
+    if view.struck != 0 {
+        label.push_str(&format!(", removes {}", symbols(view.struck)));
+    }
+    if let Some(c) = view.placed {
+        label.push_str(&format!(", place {c}"));
+    }
     if !view.corner.is_empty() {
         label.push_str(&format!(", corner marks {}", view.corner.iter().collect::<String>()));
     }
@@ -240,6 +317,8 @@ struct Shape {
     /// The width a cell offers its text, in SVG units.
     side: f64,
     rect: Option<(f64, f64)>,
+    /// Its outline as path data.
+    d: String,
 }
 
 impl Shape {
@@ -253,6 +332,7 @@ impl Shape {
             cy: y + UNIT / 2.0,
             side: UNIT,
             rect: Some((x, y)),
+            d: format!("M{x} {y}h{UNIT}v{UNIT}h-{UNIT}Z"),
         }
     }
 }
@@ -283,7 +363,7 @@ fn shape(layout: &Layout, cell: CellId) -> Shape {
             );
             let (cx, cy) = p((r0 + r1) / 2.0, (a0 + a1) / 2.0);
             let side = ((r0 + r1) / 2.0 * step).min(UNIT);
-            Shape { outline: html! { <path class="bg" {d} /> }, cx, cy, side, rect: None }
+            Shape { outline: html! { <path class="bg" d={d.clone()} /> }, cx, cy, side, rect: None, d }
         }
         Geometry::Abstract => {
             let cols = abstract_columns(layout.cell_count());
@@ -343,7 +423,7 @@ pub fn Board(props: &BoardProps) -> Html {
         let (row, col) = layout.position(cell).map_or((None, None), |(r, c)| (Some(r), Some(c)));
         let font = sh.side * if big { 0.6 } else { 0.64 };
         let colours = colour_stripes(v.colours, &sh);
-        let marks = marks(v, &sh);
+        let marks = if v.candidates != 0 { steps::candidates(v, &sh, layout.size()) } else { marks(v, &sh) };
         let on_press = props.on_press.clone();
         let dragging_down = dragging.clone();
         html! {
@@ -366,6 +446,9 @@ pub fn Board(props: &BoardProps) -> Html {
                 { colours }
                 if let Some(c) = v.value {
                     <text class="value" x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
+                        font-size={format!("{font:.2}")} aria-hidden="true">{ c.to_string() }</text>
+                } else if let Some(c) = v.placed {
+                    <text class="value placed" data-placed={c.to_string()} x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
                         font-size={format!("{font:.2}")} aria-hidden="true">{ c.to_string() }</text>
                 } else {
                     { marks }
@@ -449,6 +532,9 @@ pub fn Board(props: &BoardProps) -> Html {
             onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up.clone()} onpointerleave={on_up}>
             { for cells }
             { lines }
+            if let Some(step) = &view.step {
+                { steps::drawing(layout, step) }
+            }
             { for cursor }
         </svg>
     }

@@ -34,7 +34,8 @@ use pseudoku_core::solver::{Solver, Uniqueness};
 use pseudoku_core::grid;
 
 use crate::engine::wire::{
-    Agreement, Body, CellsKind, HintWire, Job, Reply, Request, WireDifficulty, WireSymmetry, PROTOCOL,
+    Agreement, Body, CellsKind, HintWire, Job, LinkKindWire, LinkWire, Reply, Request, StepWire, WireDifficulty,
+    WireSymmetry, PROTOCOL,
 };
 
 /// The most answers one count sends back to show.
@@ -102,7 +103,10 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
             };
             send(true, body);
         }
-        Job::Rate { variant } => send(true, rate_variant(variant)),
+        Job::Rate { variant } => {
+            let body = rate_with_progress(variant, &mut |body| send(false, body));
+            send(true, body);
+        }
         Job::Check { variant, givens, limit } => check_sudoku(variant, givens, *limit, &mut send),
         Job::MakeUnique { variant, givens } => send(true, finish_sudoku(variant, givens, true)),
         Job::Minimize { variant, givens } => send(true, finish_sudoku(variant, givens, false)),

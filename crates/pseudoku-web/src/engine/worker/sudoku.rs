@@ -191,20 +191,39 @@ pub(super) fn capitalised(word: &str) -> String {
 }
 
 pub(super) fn rate_variant(text: &str) -> Body {
+    rate_with_progress(text, &mut |_| {})
+}
+
+/// Rates a sudoku one step at a time, posting the rating so far (SE tenths)
+/// and the steps taken after each step. The page reads these while the
+/// worker goes on, and stops a rating it no longer wants by terminating the
+/// worker (a step of the nested forcing chains can be long).
+pub(super) fn rate_with_progress(text: &str, progress: &mut dyn FnMut(Body)) -> Body {
     let variant = match read_variant(text) {
         Ok(v) => v,
         Err(message) => return Body::Failed { message },
     };
     let blank = vec![None; variant.layout().cell_count()];
-    match logic::rate(variant.layout(), variant.givens().unwrap_or(&blank)) {
-        Ok(r) => Body::Rated {
-            se_tenths: (r.se * 10.0).round() as u16,
-            level: r.level.name().to_owned(),
-            hardest: r.hardest.map_or("none".to_owned(), |t| t.to_string()),
-        },
-        Err(e) => Body::Failed { message: format!("This puzzle cannot be rated: {e}.") },
+    let givens = variant.givens().unwrap_or(&blank);
+    let mut rater = match logic::Rater::new(variant.layout(), givens, logic::RateConfig::default()) {
+        Ok(r) => r,
+        Err(e) => return Body::Failed { message: format!("This puzzle cannot be rated: {e}.") },
+    };
+    let tenths = |se: f32| (se * 10.0).round() as u16;
+    while rater.step().is_some() {
+        progress(Body::RatingSoFar { se_tenths: tenths(rater.so_far()), steps: rater.steps().len() as u32 });
+    }
+    let r = rater.finish();
+    Body::Rated {
+        se_tenths: tenths(r.se),
+        level: r.level.name().to_owned(),
+        hardest: r.hardest.map_or("none".to_owned(), |t| t.to_string()),
+        at_least: r.at_least && r.level == Level::Beyond,
     }
 }
+
+/// Search nodes a hint's nested forcing chains may take.
+pub(super) const HINT_BUDGET: u64 = 3_000_000;
 
 /// The hint for a player's grid: wrong values first, then centre marks
 /// that miss the answer, then the easiest step from the player's grid
@@ -238,11 +257,24 @@ pub(super) fn hint(text: &str, values: &str, centre: &[u64]) -> Body {
     }
     let marks: Vec<u64> =
         (0..values.len()).map(|c| centre.get(c).copied().filter(|&m| m != 0).unwrap_or(u64::MAX)).collect();
+    // The values are right and the marks hold the answer, so the position
+    // has the puzzle's one solution (when it has one): the uniqueness
+    // techniques may be used.
+    let unique = matches!(Solver::new(layout).uniqueness(givens), Uniqueness::Unique(_));
     let board = match logic::Board::new(layout, &values) {
+        Ok(b) if unique => b.with_marks(&marks).assume_unique(),
         Ok(b) => b.with_marks(&marks),
         Err(e) => return Body::Failed { message: e.to_string() },
     };
-    let Some(step) = logic::next_step(&board) else {
+    let found = logic::next_step(&board).map(|step| (board.clone(), step));
+    // Past every everyday technique: the rater's nested forcing chains,
+    // from the values alone, within the hint's budget.
+    let found = found.or_else(|| {
+        let config = logic::RateConfig { budget: HINT_BUDGET };
+        let step = logic::Rater::new(layout, &values, config).ok()?.step().cloned()?;
+        Some((logic::Board::new(layout, &values).ok()?, step))
+    });
+    let Some((board, step)) = found else {
         return Body::Hint(if board.is_solved() { HintWire::Solved } else { HintWire::Stuck });
     };
     let house = step.houses.first().copied();
@@ -250,10 +282,45 @@ pub(super) fn hint(text: &str, values: &str, centre: &[u64]) -> Body {
         Some(h) => format!("Look for a {} in {}.", step.technique, logic::house_name(layout, h)),
         None => format!("Look for a {}.", step.technique),
     };
-    let pairs = |list: &[(pseudoku_core::layout::CellId, pseudoku_core::symbol::Symbol)]| {
-        list.iter().map(|&(c, s)| (c.0, s.index() as u8)).collect()
+    Body::Hint(step_wire(&board, &step, nudge))
+}
+
+/// A step as the page draws it: its words, the candidates of its pattern,
+/// its changes, houses and links, and the candidates of the board it was
+/// found on.
+fn step_wire(board: &logic::Board, step: &logic::Step, nudge: String) -> HintWire {
+    use pseudoku_core::symbol::Symbol;
+    let layout = board.layout();
+    let pairs = |list: &[(CellId, Symbol)]| list.iter().map(|&(c, s)| (c.0, s.index() as u8)).collect::<Vec<_>>();
+    let wire = |(c, s): (CellId, Symbol)| (c.0, s.index() as u8);
+    let mut pattern: Vec<(u32, u8)> = Vec::new();
+    if step.links.is_empty() {
+        // Every candidate of the pattern's symbols in its cells, but those
+        // the step removes.
+        for &c in &step.cells {
+            for &s in &step.symbols {
+                if board.has(c, s) && !step.eliminations.contains(&(c, s)) {
+                    pattern.push(wire((c, s)));
+                }
+            }
+        }
+    } else {
+        for link in &step.links {
+            for end in [link.from, link.to] {
+                let removed = step.eliminations.contains(&end);
+                if board.has(end.0, end.1) && !removed && !pattern.contains(&wire(end)) {
+                    pattern.push(wire(end));
+                }
+            }
+        }
+    }
+    let kind = |k: logic::LinkKind| match k {
+        logic::LinkKind::Weak => LinkKindWire::Weak,
+        logic::LinkKind::Strong => LinkKindWire::Strong,
+        logic::LinkKind::Pattern => LinkKindWire::Pattern,
     };
-    Body::Hint(HintWire::Step {
+    let house = step.houses.first().copied();
+    HintWire::Step(Box::new(StepWire {
         technique: step.technique.to_string(),
         nudge,
         sentence: step.explain(layout),
@@ -261,7 +328,11 @@ pub(super) fn hint(text: &str, values: &str, centre: &[u64]) -> Body {
         house: house.map(|h| layout.house(h).cells.iter().map(|c| c.0).collect()).unwrap_or_default(),
         placements: pairs(&step.placements),
         eliminations: pairs(&step.eliminations),
-    })
+        pattern,
+        houses: step.houses.iter().map(|&h| layout.house(h).cells.iter().map(|c| c.0).collect()).collect(),
+        links: step.links.iter().map(|l| LinkWire { from: wire(l.from), to: wire(l.to), kind: kind(l.kind) }).collect(),
+        candidates: (0..layout.cell_count()).map(|c| board.candidates(CellId(c as u32))).collect(),
+    }))
 }
 
 /// Removal checks per generator step between two progress reports.

@@ -119,7 +119,8 @@ fn hints_report_wrong_values_then_missing_marks_then_a_step() {
     let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre });
     assert_eq!(out[0].body, Body::Hint(HintWire::MarksMissing { cells: vec![2] }));
     let out = replies(Job::Hint { variant: variant.into(), values: givens.into(), centre: vec![] });
-    let Body::Hint(HintWire::Step { nudge, sentence, placements, .. }) = &out[0].body else { panic!("{out:?}") };
+    let Body::Hint(HintWire::Step(step)) = &out[0].body else { panic!("{out:?}") };
+    let StepWire { nudge, sentence, placements, .. } = &**step;
     assert!(nudge.starts_with("Look for a "), "{nudge}");
     assert!(sentence.contains("so place"), "{sentence}");
     assert_eq!(placements.len(), 1);
@@ -136,9 +137,75 @@ fn rated_puzzles_and_ratings_come_from_the_worker() {
     });
     let Body::Puzzle { variant } = &out[0].body else { panic!("{out:?}") };
     let out = replies(Job::Rate { variant: variant.clone() });
-    let Body::Rated { se_tenths, level, .. } = &out[0].body else { panic!("{out:?}") };
+    let Body::Rated { se_tenths, level, at_least, .. } = &out.last().unwrap().body else { panic!("{out:?}") };
     assert_eq!(level, "hard");
     assert!((25..=49).contains(se_tenths));
+    assert!(!at_least);
+    // Step by step on the way: the rating so far never falls, one more step
+    // each time, and ends at the rating.
+    let so_far: Vec<(u16, u32)> = out
+        .iter()
+        .filter_map(|r| match r.body {
+            Body::RatingSoFar { se_tenths, steps } => Some((se_tenths, steps)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(so_far.len(), out.len() - 1, "every reply but the last is progress");
+    assert!(so_far.windows(2).all(|w| w[0].0 <= w[1].0 && w[1].1 == w[0].1 + 1), "{so_far:?}");
+    assert_eq!(so_far.last().map(|s| s.0), Some(*se_tenths));
+    let oracle = logic::rate(&Layout::classic(3).unwrap(), read_variant(variant).unwrap().givens().unwrap()).unwrap();
+    assert_eq!(so_far.len(), oracle.steps.len(), "the same steps as the core's `rate`");
+}
+
+/// Grids (entries as givens) whose easiest next step is a wing, a fish, a
+/// loop and a forcing chain (found with `pseudoku hint --json`, applying
+/// singles to puzzles of the shared rated lists).
+const DRAWN: [(&str, &str); 4] = [
+    ("XYZ-Wing", "964821735005697000871000269493286157587000326010375090040000570708060900109700603"),
+    ("X-Wing", "203108500060000020000020000630810254082000960005002308956734182800251639321986005"),
+    ("Y-cycle", "347128569610300728008700431800072610006503890004080250483259176792000385561837942"),
+    ("forcing chains", "054100070000400053030500200000800009002619500900704000001085090800067000070041860"),
+];
+
+#[test]
+fn a_hint_carries_what_its_drawing_needs() {
+    let plain: Variant = "size 9\n".parse().unwrap();
+    for (technique, line) in DRAWN {
+        let givens = line::parse(plain.layout(), line).unwrap();
+        let solution = Solver::new(plain.layout()).solve(&givens).unwrap();
+        let variant = plain.clone().with_givens(Some(givens)).unwrap().to_string();
+        let out = replies(Job::Hint { variant, values: line.into(), centre: vec![] });
+        let Body::Hint(HintWire::Step(step)) = &out[0].body else { panic!("{out:?}") };
+        let StepWire { technique: found, pattern, eliminations, placements, links, houses, candidates, .. } = &**step;
+        assert!(found.contains(technique), "{found} is a {technique}");
+        let has = |(c, s): (u32, u8)| candidates[c as usize] & (1 << s) != 0;
+        let answer = |(c, s): (u32, u8)| solution[c as usize].index() == usize::from(s);
+        assert!(!eliminations.is_empty() || !placements.is_empty(), "{found} changes the grid");
+        // What it removes is on the board and not the answer; what it places is.
+        assert!(eliminations.iter().all(|&e| has(e) && !answer(e)), "{found}: {eliminations:?}");
+        assert!(placements.iter().all(|&p| answer(p)), "{found}: {placements:?}");
+        assert!(!pattern.is_empty() && pattern.iter().all(|&p| has(p)), "{found}: {pattern:?}");
+        assert!(pattern.iter().all(|p| !eliminations.contains(p)), "a struck candidate is not the pattern's");
+        assert!(houses.iter().all(|h| h.len() == 9), "{found}: whole houses");
+        for l in links {
+            assert!(has(l.from) && has(l.to), "{found}: a link between candidates {l:?}");
+        }
+        match technique {
+            "Y-cycle" => {
+                assert!(links.len() >= 4, "{links:?}");
+                assert_eq!(links.first().unwrap().from, links.last().unwrap().to, "a loop closes");
+                assert!(links.windows(2).all(|w| w[0].to == w[1].from), "a loop runs on");
+                assert!(links.iter().any(|l| l.kind == LinkKindWire::Strong));
+                assert!(links.iter().any(|l| l.kind == LinkKindWire::Weak));
+            }
+            "forcing chains" => {
+                assert!(links.len() > crate::sudoku::board::NUMBERED_FROM, "long enough to number: {links:?}");
+                assert!(links.iter().any(|l| l.kind == LinkKindWire::Strong));
+                assert!(links.iter().any(|l| l.kind == LinkKindWire::Weak));
+            }
+            _ => assert!(links.is_empty(), "{found}: a pattern, not a chain"),
+        }
+    }
 }
 
 #[test]

@@ -137,8 +137,38 @@ pub struct Game {
     pub notice: Option<String>,
     /// The hint shown, and whether in full (else only the nudge).
     pub hint: Option<(HintWire, bool)>,
-    /// The puzzle's rating: SE tenths, level and hardest technique.
-    pub rating: Option<(u16, String, String)>,
+    /// The puzzle's rating, once known.
+    pub rating: Option<GameRating>,
+    /// A rating under way: the hardest step so far (SE tenths) and the
+    /// steps taken.
+    pub rating_so_far: Option<(u16, u32)>,
+    /// The steps "Show me" applied, newest last, each with the entries
+    /// before it: "Back" returns to them.
+    trail: Vec<(Marks, HintWire)>,
+}
+
+/// A finished rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRating {
+    /// Sudoku Explainer tenths (34 for 3.4).
+    pub se_tenths: u16,
+    pub level: String,
+    pub hardest: String,
+    /// The rater stopped short: the puzzle is at least this hard.
+    pub at_least: bool,
+}
+
+impl GameRating {
+    /// What the title row shows: "hard · SE 3.4", or for a rating that
+    /// stopped, "≥ SE 9.5, beyond the rater".
+    pub fn label(&self) -> String {
+        let se = format!("{}.{}", self.se_tenths / 10, self.se_tenths % 10);
+        if self.at_least {
+            format!("≥ SE {se}, {}", self.level)
+        } else {
+            format!("{} · SE {se}", self.level)
+        }
+    }
 }
 
 /// Everything a player (or the page) can do to a game.
@@ -182,6 +212,12 @@ pub enum Action {
     /// Show the hint in full (its cells and changes on the grid).
     HintMore,
     HideHint,
+    /// Apply the step shown in full: its placements become values, its
+    /// eliminations leave the cells' centre marks (a cell without marks
+    /// gets the candidates the step was found on, less those).
+    ShowMe,
+    /// Undo the last step "Show me" applied and show it again in full.
+    StepBack,
 }
 
 impl Game {
@@ -206,6 +242,8 @@ impl Game {
             notice: None,
             hint: None,
             rating: None,
+            rating_so_far: None,
+            trail: Vec::new(),
         };
         game.conflicts = grid::conflicts(game.layout(), &game.cells());
         game
@@ -465,8 +503,25 @@ impl Game {
                 self.hint.as_ref()?;
                 next.hint = None;
             }
-            Action::Worker(Reply { body: Body::Rated { se_tenths, level, hardest }, .. }) => {
-                next.rating = Some((se_tenths, level, hardest));
+            Action::ShowMe => {
+                let Some((wire @ HintWire::Step(_), true)) = &self.hint else { return None };
+                let marks = self.stepped(wire)?;
+                next.trail.push((self.marks.clone(), wire.clone()));
+                next.commit(marks);
+            }
+            Action::StepBack => {
+                let (marks, wire) = next.trail.pop()?;
+                if marks != self.marks {
+                    next.commit(marks);
+                }
+                next.hint = Some((wire, true));
+            }
+            Action::Worker(Reply { body: Body::Rated { se_tenths, level, hardest, at_least }, .. }) => {
+                next.rating = Some(GameRating { se_tenths, level, hardest, at_least });
+                next.rating_so_far = None;
+            }
+            Action::Worker(Reply { body: Body::RatingSoFar { se_tenths, steps }, .. }) => {
+                next.rating_so_far = Some((se_tenths, steps));
             }
             Action::Worker(reply) => {
                 next.solutions = match reply.body {
@@ -538,6 +593,35 @@ impl Game {
             }
         }
         (marks != self.marks).then_some(marks)
+    }
+
+    /// The entries after a step is applied (`None` when it changes nothing).
+    fn stepped(&self, wire: &HintWire) -> Option<Marks> {
+        let HintWire::Step(step) = wire else { return None };
+        let (placements, eliminations, candidates) = (&step.placements, &step.eliminations, &step.candidates);
+        let mut marks = self.marks.clone();
+        let cells = marks.values.len();
+        for &(c, s) in eliminations {
+            let c = c as usize;
+            if c >= cells || marks.values[c].is_some() {
+                continue;
+            }
+            if marks.centre[c] == 0 {
+                marks.centre[c] = candidates.get(c).copied().unwrap_or(0);
+            }
+            marks.centre[c] &= !(1u64 << s);
+        }
+        for &(c, s) in placements {
+            if let Some(v) = marks.values.get_mut(c as usize) {
+                *v = Some(s);
+            }
+        }
+        (marks != self.marks).then_some(marks)
+    }
+
+    /// Whether "Back" has a step to return to.
+    pub fn can_step_back(&self) -> bool {
+        !self.trail.is_empty()
     }
 
     /// The entries after Backspace: values go first, then marks, then

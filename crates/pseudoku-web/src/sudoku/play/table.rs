@@ -29,8 +29,10 @@ pub struct Table {
     /// The id of the current game's solve request.
     solve_id: u64,
     pub making: Option<Making>,
-    /// A hint being looked for.
+    /// A hint being looked for, and whether to show it in full at once
+    /// ("Next step") rather than its nudge.
     hinting: Option<Request>,
+    hint_full: bool,
     /// The id of the current game's rating request.
     rate_id: u64,
     ids: RequestIds,
@@ -56,6 +58,9 @@ pub enum TableAction {
     Game(Action),
     /// The Hint button: the nudge of a new hint, then the hint in full.
     Hint,
+    /// "Next step": apply the step shown ("Show me"), then find the next
+    /// and show it in full.
+    NextStep,
     Worker(Reply),
     DismissNotice,
 }
@@ -64,7 +69,7 @@ impl Table {
     pub fn new(game: Option<Game>) -> Table {
         let mut ids = RequestIds::default();
         let (solve_id, rate_id) = (ids.take(), ids.take());
-        Table { game, solve_id, making: None, hinting: None, rate_id, ids, notice: None }
+        Table { game, solve_id, making: None, hinting: None, hint_full: false, rate_id, ids, notice: None }
     }
 
     /// The request the worker should run: the puzzle being made, else the
@@ -99,7 +104,15 @@ impl Table {
                     next.game = game.apply(Action::HintMore);
                 } else {
                     next.hinting = Some(next.ids.request(game.hint_job()));
+                    next.hint_full = false;
                 }
+            }
+            TableAction::NextStep => {
+                let game = self.game.as_ref()?;
+                let game = game.apply(Action::ShowMe).unwrap_or_else(|| game.clone());
+                next.hinting = Some(next.ids.request(game.hint_job()));
+                next.hint_full = true;
+                next.game = Some(game);
             }
             TableAction::New { layout, symmetry, minimal, seed, level } => {
                 let plain = level.is_none() && symmetry == WireSymmetry::None && !minimal;
@@ -150,7 +163,11 @@ impl Table {
                         next.hinting = None;
                         let game = self.game.as_ref()?;
                         next.game = Some(match reply.body {
-                            Body::Hint(wire) => game.apply(Action::HintReady(wire)).unwrap_or_else(|| game.clone()),
+                            Body::Hint(wire) => {
+                                let shown = game.apply(Action::HintReady(wire)).unwrap_or_else(|| game.clone());
+                                let more = if self.hint_full { shown.apply(Action::HintMore) } else { None };
+                                more.unwrap_or(shown)
+                            }
                             Body::Failed { message } => game.clone().with_notice(message),
                             _ => return None,
                         });
@@ -180,7 +197,8 @@ reducer!(Table, TableAction);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::play::game::Solutions;
+    use crate::engine::wire::HintWire;
+    use crate::sudoku::play::game::{GameRating, Solutions};
 
     fn run(table: &Table) -> Vec<Reply> {
         let mut out = Vec::new();
@@ -239,13 +257,81 @@ mod tests {
         let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
         let t = feed(t.clone(), run(&t)); // the solve
         let t = feed(t.clone(), run(&t)); // the rating
-        assert_eq!(t.game.as_ref().unwrap().rating.as_ref().map(|r| r.1.as_str()), Some("easy"));
+        assert_eq!(t.game.as_ref().unwrap().rating.as_ref().map(|r| r.level.as_str()), Some("easy"));
         assert_eq!(t.request(), None, "nothing left to ask");
         let t = t.apply(TableAction::Hint).unwrap();
         let t = feed(t.clone(), run(&t));
-        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::engine::wire::HintWire::Step { .. }, false))));
+        assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::engine::wire::HintWire::Step(_), false))));
         let t = t.apply(TableAction::Hint).unwrap();
         assert!(matches!(t.game.as_ref().unwrap().hint, Some((_, true))), "the second press shows it all");
+    }
+
+    /// A table whose game is `line` on a 9×9, solved and rated.
+    fn ready(line: &str) -> Table {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let cells = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let v = plain.with_givens(Some(cells)).unwrap();
+        let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
+        let t = feed(t.clone(), run(&t));
+        feed(t.clone(), run(&t))
+    }
+
+    #[test]
+    fn show_me_next_step_and_back_walk_the_solve_path() {
+        // An X-Wing, then whatever follows.
+        let line = "203108500060000020000020000630810254082000960005002308956734182800251639321986005";
+        let t = ready(line);
+        let before = t.game.as_ref().unwrap().marks().clone();
+        let t = t.apply(TableAction::Hint).unwrap();
+        let t = feed(t.clone(), run(&t));
+        let t = t.apply(TableAction::Hint).unwrap();
+        let Some((HintWire::Step(step), true)) = t.game.as_ref().unwrap().hint.clone() else {
+            panic!("the X-Wing in full")
+        };
+        let (eliminations, candidates) = (step.eliminations, step.candidates);
+        // Show me: the eliminations leave the cells' candidates.
+        let shown = t.apply(TableAction::Game(Action::ShowMe)).unwrap();
+        let game = shown.game.as_ref().unwrap();
+        for &(c, s) in &eliminations {
+            let centre = game.centre(pseudoku_core::layout::CellId(c));
+            assert_eq!(centre, candidates[c as usize] & !(1 << s), "cell {c} keeps the rest of its candidates");
+        }
+        assert!(game.hint.is_none() && game.can_step_back());
+        // Next step from there: the next step comes in full.
+        let t = shown.apply(TableAction::NextStep).unwrap();
+        let t = feed(t.clone(), run(&t));
+        let game = t.game.as_ref().unwrap();
+        assert!(matches!(game.hint, Some((HintWire::Step(_), true))), "{:?}", game.hint);
+        // Next step again applies it; Back twice returns to the start, the
+        // X-Wing shown again.
+        let t = t.apply(TableAction::NextStep).unwrap();
+        let t = feed(t.clone(), run(&t));
+        let after_two = t.game.as_ref().unwrap().marks().clone();
+        assert_ne!(after_two, before);
+        let t = t.apply(TableAction::Game(Action::StepBack)).unwrap();
+        let t = t.apply(TableAction::Game(Action::StepBack)).unwrap();
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(game.marks(), &before, "back at the start");
+        assert!(matches!(&game.hint, Some((HintWire::Step(step), true)) if step.technique == "X-Wing"));
+        assert!(!game.can_step_back());
+        assert!(t.apply(TableAction::Game(Action::StepBack)).is_none(), "nothing further back");
+    }
+
+    #[test]
+    fn a_rating_shows_its_progress_then_its_label() {
+        let t = ready("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(game.rating.as_ref().map(|r| r.label()), Some("easy · SE 1.2".to_owned()));
+        let beyond =
+            GameRating { se_tenths: 95, level: "beyond the rater".into(), hardest: "x".into(), at_least: true };
+        assert_eq!(beyond.label(), "≥ SE 9.5, beyond the rater");
+        // Progress on the way shows until the rating comes.
+        let g = game.apply(Action::Worker(Reply {
+            id: 0,
+            last: false,
+            body: Body::RatingSoFar { se_tenths: 23, steps: 4 },
+        }));
+        assert_eq!(g.unwrap().rating_so_far, Some((23, 4)));
     }
 
     #[test]

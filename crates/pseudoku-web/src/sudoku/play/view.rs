@@ -260,6 +260,17 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         })
     };
     let recent_list = recent();
+    // Candidates in place, or the player's centre marks as written: a
+    // setting kept with the theme.
+    let positional = use_state(|| browser::load_text(storage::CANDIDATES_KEY).as_deref() != Some("centre"));
+    let on_positional = {
+        let positional = positional.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_dyn_into::<HtmlInputElement>().is_some_and(|i| i.checked());
+            let _ = browser::store_text(storage::CANDIDATES_KEY, if on { "positional" } else { "centre" });
+            positional.set(on);
+        })
+    };
 
     let Some(game) = table.game.as_ref() else {
         return html! {
@@ -272,7 +283,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         };
     };
     let layout = Rc::new(game.layout().clone());
-    let view = Rc::new(BoardView::of(game, layout.clone()));
+    let view = Rc::new(BoardView::of(game, layout.clone(), *positional));
     let on_press = {
         let d = d.clone();
         Callback::from(move |Press { cell, add }| d.dispatch(TableAction::Game(Action::Select { cell, add })))
@@ -292,9 +303,13 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                 if let Some(author) = &game.puzzle().variant().spec().author {
                     <span class="author">{ format!("by {author}") }</span>
                 }
-                if let Some((se, level, hardest)) = &game.rating {
-                    <span class="difficulty" title={format!("Hardest step: {hardest}")}>
-                        { format!("{} · SE {}.{}", level, se / 10, se % 10) }
+                if let Some(rating) = &game.rating {
+                    <span class={classes!("difficulty", rating.at_least.then_some("beyond"))} title={format!("Hardest step: {}", rating.hardest)}>
+                        { rating.label() }
+                    </span>
+                } else if let Some((se, steps)) = game.rating_so_far {
+                    <span class="difficulty rating" aria-live="polite" title={format!("{steps} steps so far")}>
+                        { format!("rating… {}.{} so far", se / 10, se % 10) }
                     </span>
                 }
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
@@ -312,6 +327,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     if game.paused {
                         <p class="paused-note">{ "Paused" }</p>
                     }
+                    // Under the board, so a phone shows the step beside its drawing.
+                    if let Some(text) = hint_text(game) {
+                        <p class="hint-text" role="status">{ text }</p>
+                    }
+                    { step_buttons(game, &d) }
                 </div>
                 <div class="side">
                     <Status solved={game.is_solved()} conflicts={game.conflict_count()} empty={game.empty_count()}
@@ -330,9 +350,8 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                             { if matches!(game.hint, Some((_, false))) { "More" } else { "Hint" } }
                         </button>
                     </div>
-                    if let Some(text) = hint_text(game) {
-                        <p class="hint-text" role="status">{ text }</p>
-                    }
+                    <label class="setting"><input type="checkbox" class="positional" checked={*positional} onchange={on_positional} />
+                        { " Candidates in place" }</label>
                     if custom {
                         <p class="houses">{ houses_of(game).unwrap_or_else(|| "Select a cell to see its houses.".into()) }</p>
                     }
@@ -431,7 +450,8 @@ fn hint_text(game: &Game) -> Option<String> {
         HintWire::MarksMissing { cells } => {
             format!("Your centre marks in {} miss a candidate that is really there.", names(cells))
         }
-        HintWire::Step { nudge, sentence, .. } => {
+        HintWire::Step(step) => {
+            let (nudge, sentence) = (&step.nudge, &step.sentence);
             if *full {
                 sentence.clone()
             } else {
@@ -441,6 +461,27 @@ fn hint_text(game: &Game) -> Option<String> {
         HintWire::Solved => "Solved: there is nothing left to find.".into(),
         HintWire::Stuck => "No technique the solver knows applies here; this grid needs a guess.".into(),
     })
+}
+
+/// "Show me", "Next step" and "Back": step through the solve path (shown
+/// when a step is drawn in full, or one can be gone back to).
+fn step_buttons(game: &Game, d: &UseReducerDispatcher<Table>) -> Html {
+    let full = matches!(game.hint, Some((HintWire::Step(_), true)));
+    if !full && !game.can_step_back() {
+        return html! {};
+    }
+    let send = |action: TableAction| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    html! {
+        <div class="steps" role="group" aria-label="Steps">
+            <button type="button" class="step-back" disabled={!game.can_step_back()}
+                onclick={send(TableAction::Game(Action::StepBack))}>{ "Back" }</button>
+            <button type="button" class="show-me" disabled={!full} onclick={send(TableAction::Game(Action::ShowMe))}>{ "Show me" }</button>
+            <button type="button" class="next-step" disabled={game.is_solved()} onclick={send(TableAction::NextStep)}>{ "Next step" }</button>
+        </div>
+    }
 }
 
 /// The progress of a puzzle being made, with Cancel.

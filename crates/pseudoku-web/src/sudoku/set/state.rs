@@ -592,7 +592,7 @@ impl SudokuSetter {
                     CellsKind::Conflicts => a.conflicts = cells,
                 }
             }
-            Body::Rated { se_tenths, level, hardest } => a.rating = Some((se_tenths, level, hardest)),
+            Body::Rated { se_tenths, level, hardest, .. } => a.rating = Some((se_tenths, level, hardest)),
             Body::Failed { message } => a.failed = Some(message),
             _ => return None,
         }
