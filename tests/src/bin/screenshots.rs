@@ -101,7 +101,7 @@ fn main() {
                 let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
                 let variant = plain.with_givens(Some(givens)).unwrap();
                 let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-                app.session.set_window_size(width, height).unwrap();
+                app.set_viewport(width, height);
                 app.prefer_dark(dark);
                 app.click_css("button.hint");
                 app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
