@@ -17,8 +17,10 @@ pub(crate) struct Scratch {
     dist: Vec<u32>,
     seen: Vec<u32>,
     counts: Vec<u32>,
-    compatible: Vec<bool>,
     holder: Vec<u32>,
+    /// `split[h] == stamp` when group `h` is split from the group reaching out.
+    split: Vec<u32>,
+    stamp: u32,
 }
 
 impl Scratch {
@@ -101,36 +103,49 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize) {
     let n = b.size();
     let budget = (n - b.groups()[g].size as usize) as u32;
     let own = b.groups()[g];
-    cx.reach.compatible.clear();
-    cx.reach.compatible.extend(b.groups().iter().map(|h| h.mask & own.mask == 0 && (h.size + own.size) as usize <= n));
-    let split: Vec<usize> = cx.separated_from(g).collect();
-    for h in split {
-        cx.reach.compatible[h] = false;
+    // The groups split from `g` by a border, stamped (a stamp per call
+    // instead of a pass over every group).
+    cx.reach.stamp = cx.reach.stamp.wrapping_add(1);
+    if cx.reach.stamp == 0 {
+        cx.reach.split.fill(0);
+        cx.reach.stamp = 1;
     }
-    cx.reach.dist.fill(FAR);
-    cx.reach.queue.clear();
+    let stamp = cx.reach.stamp;
+    if cx.reach.split.len() < b.groups().len() {
+        cx.reach.split.resize(b.groups().len(), 0);
+    }
+    for i in cx.split_range(g) {
+        let h = cx.split_at(i);
+        cx.reach.split[h] = stamp;
+    }
+    let sc = &mut cx.reach;
+    sc.dist.fill(FAR);
+    sc.queue.clear();
     for &c in b.cells_of(g) {
-        cx.reach.dist[c as usize] = 0;
-        cx.reach.queue.push(c);
+        sc.dist[c as usize] = 0;
+        sc.queue.push(c);
     }
     let mut read = 0;
-    while read < cx.reach.queue.len() {
-        let c = cx.reach.queue[read] as usize;
+    while read < sc.queue.len() {
+        let c = sc.queue[read] as usize;
         read += 1;
-        let d = cx.reach.dist[c];
+        let d = sc.dist[c];
         if d == budget {
             continue;
         }
         for (nb, s) in b.neighbours(c) {
-            if b.mark_at(s) == Mark::Border || cx.reach.dist[nb] != FAR {
+            if b.mark_at(s) == Mark::Border || sc.dist[nb] != FAR {
                 continue;
             }
             let h = b.group_of(nb);
-            if h != g && !cx.reach.compatible[h] {
-                continue;
+            if h != g {
+                let other = b.groups()[h];
+                if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || sc.split[h] == stamp {
+                    continue;
+                }
             }
-            cx.reach.dist[nb] = d + 1;
-            cx.reach.queue.push(nb as u32);
+            sc.dist[nb] = d + 1;
+            sc.queue.push(nb as u32);
         }
     }
 }
@@ -204,9 +219,10 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
             // The target, its group, and every neighbour of the group all
             // ways to it pass through.
             must.clear();
-            let reach_cells: Vec<u32> = cx.reach.queue[..reached].to_vec();
-            for &v in &reach_cells {
-                let v = v as usize;
+            // `connects` works past the end of `queue` and leaves
+            // `queue[..reached]` as it was.
+            for i in 0..reached {
+                let v = cx.reach.queue[i] as usize;
                 // Only the group's neighbours: a cell further on the way is
                 // taken by a later step, once the group has grown.
                 if cx.reach.dist[v] != 1 || v == target {

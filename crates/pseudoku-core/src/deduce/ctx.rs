@@ -21,8 +21,12 @@ pub(crate) struct Ctx {
     pub batch: Vec<(usize, Mark)>,
     /// Pairs of groups split by a border, with one such border's slot.
     separated: Vec<((u32, u32), usize)>,
+    /// The same pairs both ways round, sorted: `(g, h)` for each `h` split from `g`.
+    split_from: Vec<(u32, u32)>,
     /// Boards for the assumptions, one per depth.
     pub boards: Vec<Board>,
+    /// The suppositions known to break nothing, one list per depth.
+    pub safe: Vec<Vec<u8>>,
     pub shapes: shapes::Scratch,
     pub reach: areas::Scratch,
 }
@@ -37,7 +41,9 @@ impl Ctx {
             cells: Vec::new(),
             batch: Vec::new(),
             separated: Vec::new(),
+            split_from: Vec::new(),
             boards: Vec::new(),
+            safe: Vec::new(),
             shapes: shapes::Scratch::default(),
             reach: areas::Scratch::default(),
         }
@@ -60,6 +66,9 @@ impl Ctx {
         }
         self.separated.sort_unstable();
         self.separated.dedup_by_key(|p| p.0);
+        self.split_from.clear();
+        self.split_from.extend(self.separated.iter().flat_map(|&((g, h), _)| [(g, h), (h, g)]));
+        self.split_from.sort_unstable();
     }
 
     /// A border between the groups of `key` (lower index first), as listed
@@ -68,19 +77,17 @@ impl Ctx {
         self.separated.binary_search_by_key(&key, |p| p.0).ok().map(|i| self.separated[i].1)
     }
 
-    /// The groups split from `g` by a border, as listed by the last
-    /// [`Ctx::fill_separated`].
-    pub fn separated_from(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
+    /// Where the groups split from `g` by a border are listed, as listed by
+    /// the last [`Ctx::fill_separated`]: `split_at(i)` for `i` in the range.
+    pub fn split_range(&self, g: usize) -> core::ops::Range<usize> {
         let g = g as u32;
-        self.separated.iter().filter_map(move |&((x, y), _)| {
-            if x == g {
-                Some(y as usize)
-            } else if y == g {
-                Some(x as usize)
-            } else {
-                None
-            }
-        })
+        let from = self.split_from.partition_point(|&(x, _)| x < g);
+        from..self.split_from.partition_point(|&(x, _)| x <= g)
+    }
+
+    #[inline]
+    pub fn split_at(&self, i: usize) -> usize {
+        self.split_from[i].1 as usize
     }
 }
 
