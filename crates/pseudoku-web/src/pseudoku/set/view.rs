@@ -308,7 +308,7 @@ pub fn Create(props: &CreateProps) -> Html {
                     <p class="error" role="alert">{ error.clone() }</p>
                 }
             </details>
-            <details class="panel">
+            <details class="panel generate-panel">
                 <summary>{ "Generate a challenge" }</summary>
                 <div class="row">
                     <label>{ "Size " }<select ref={make_size} class="make-size">{ sizes(9) }</select></label>
