@@ -202,7 +202,7 @@ pub fn Play(props: &PlayProps) -> Html {
     };
 
     html! {
-        <section class="screen play" aria-label="Play a Pseudoku challenge">
+        <section class={classes!("screen", "play", lesson.is_some().then_some("teaching"))} aria-label="Play a Pseudoku challenge">
             <div class="title-row">
                 <h2 class="challenge-title">{ if challenge.title.is_empty() { "Untitled challenge".to_owned() } else { challenge.title.clone() } }</h2>
                 if !challenge.author.is_empty() {
@@ -221,6 +221,17 @@ pub fn Play(props: &PlayProps) -> Html {
                     Callback::from(move |()| d.dispatch(PlayAction::DismissNotice))
                 } />
             }
+            // The lesson stands above the board, in sight with it on a phone.
+            if let Some((step, full)) = lesson {
+                <div class="lesson" role="status">
+                    if *full {
+                        <p class="lesson-text"><strong>{ format!("{}: ", capitalised(step.technique.name())) }</strong>{ step.sentence.clone() }</p>
+                        <button type="button" class="primary apply-step" onclick={dispatch(PlayAction::ApplyStep)}>{ "Apply this step" }</button>
+                    } else {
+                        <p class="lesson-text nudge">{ step.nudge(n) }</p>
+                    }
+                </div>
+            }
             <div class="board-row">
                 { board }
                 <div class="side">
@@ -238,16 +249,6 @@ pub fn Play(props: &PlayProps) -> Html {
                         <button type="button" class="hint" disabled={solved || asking || matches!(lesson, Some((_, true)))}
                             onclick={dispatch(PlayAction::Hint)}>{ hint_label }</button>
                     </div>
-                    if let Some((step, full)) = lesson {
-                        <div class="lesson" role="status">
-                            if *full {
-                                <p class="lesson-text"><strong>{ format!("{}: ", capitalised(step.technique.name())) }</strong>{ step.sentence.clone() }</p>
-                                <button type="button" class="primary apply-step" onclick={dispatch(PlayAction::ApplyStep)}>{ "Apply this step" }</button>
-                            } else {
-                                <p class="lesson-text nudge">{ step.nudge(n) }</p>
-                            }
-                        </div>
-                    }
                     if let Some(note) = &player.teacher.note {
                         <p class="hint-text teacher-note" role="status">{ note.clone() }</p>
                     }
