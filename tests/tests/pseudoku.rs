@@ -275,7 +275,7 @@ fn another_challenge_can_be_generated_from_the_play_screen() {
 }
 
 #[test]
-fn the_hint_points_at_an_edge_every_answer_agrees_on() {
+fn the_hint_on_the_seed_nudges_towards_a_step_then_draws_it() {
     let app = App::open_at(&format!(
         "#p={}",
         encode(&challenge(&format!(
@@ -285,8 +285,11 @@ fn the_hint_points_at_an_edge_every_answer_agrees_on() {
     ));
     app.wait_until("the count", || app.text_of(".answers-found").contains("5 answers"));
     app.click_css("button.hint");
-    app.wait_until("a hint", || app.text_of(".hint-text").starts_with("Hint: r"));
-    assert!(app.exists("svg.pboard path.hint"), "the edge is drawn on the grid");
+    app.wait_until("a nudge", || app.text_of(".lesson-text").starts_with("Look for “"));
+    assert!(app.exists("svg.pboard .pcell.lit"), "where to look is highlighted");
+    app.click_css("button.hint");
+    app.wait_until("the step", || app.exists("button.apply-step"));
+    assert!(app.exists("svg.pboard .step"), "the step is drawn on the grid");
 }
 
 #[test]

@@ -17,11 +17,19 @@ const STEPS: [(&str, &str); 4] = [
     ("forcing-chain", "054100070000400053030500200000800009002619500900704000001085090800067000070041860"),
 ];
 
+/// A unique 9×9 challenge rated medium (one of the built-in examples).
+const MEDIUM: &str = "163974582835469127498215376756841293214637958627153849379528614582796431941382765 \
+                      1-2 3-12 4-13 5-6 10-11 11-12 14-23 16-17 22-23 22-31 23-24 25-26 25-34 28-29 36-37 39-48 \
+                      42-43 45-46 46-55 47-48 48-49 49-50 49-58 51-52 56-57 56-65 59-60 67-76 70-71 70-79";
+
 fn main() {
     let seed =
         Challenge { instance: SEED_PUZZLE.parse().unwrap(), title: "The 2014 puzzle".into(), author: "COTO".into() };
     let play = format!("#p={}", encode(&seed));
     let edit = format!("#e={}", encode(&seed));
+    let medium =
+        Challenge { instance: MEDIUM.parse().unwrap(), title: "A 9×9 with fewer walls".into(), author: String::new() };
+    let (teach_play, teach_edit) = (format!("#p={}", encode(&medium)), format!("#e={}", encode(&medium)));
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&out).unwrap();
     for (width, height, device) in [(390, 844, "phone"), (1280, 800, "desktop")] {
@@ -57,6 +65,34 @@ fn main() {
             app.wait_until("an answer", || app.text_of(".answer-of").starts_with("Answer 1"));
             app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
             shot(&app, "create-answer");
+            drop(app);
+            // The teacher: a nudge, the whole step, the how-to panel, and
+            // Create's verdict with its solve path.
+            let app = App::open_at(&teach_play);
+            app.set_viewport(width, height);
+            app.prefer_dark(dark);
+            app.wait_until("the level", || app.text_of(".title-row .level") == "Level: medium");
+            app.click_css("button.hint");
+            app.wait_until("a nudge", || app.exists(".lesson-text.nudge"));
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "play-nudge");
+            app.click_css("button.hint");
+            app.wait_until("the step", || app.exists("button.apply-step"));
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "play-step");
+            app.click_css(".how-to summary");
+            app.session.execute("document.querySelector('.how-to').scrollIntoView()", serde_json::json!([])).unwrap();
+            shot(&app, "play-how-to");
+            drop(app);
+            let app = App::open_at(&teach_edit);
+            app.set_viewport(width, height);
+            app.prefer_dark(dark);
+            app.wait_until("the verdict", || app.text_of(".verdict").starts_with("solvable"));
+            app.click_css("button.walk-start");
+            app.click_css("button.walk-next");
+            app.wait_until("step 2", || app.text_of(".walk-of").starts_with("Step 2"));
+            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            shot(&app, "create-verdict");
             drop(app);
             let app = App::open_at("");
             app.set_viewport(width, height);

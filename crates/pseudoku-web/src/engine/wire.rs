@@ -7,6 +7,7 @@
 //! and the last reply to a request has `last: true`. The page drops replies
 //! whose id is not the one it waits for (a stale answer is never shown).
 
+use pseudoku_core::deduce::{Level, Technique};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version; the worker and the page come from one build.
@@ -26,9 +27,17 @@ pub struct Request {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// Count answers up to `limit` (progress on the way), keeping the first
-    /// `keep` to show, then explain what all answers agree on, then (when
-    /// unique) which walls could go.
-    Analyse { instance: String, limit: u64, keep: usize },
+    /// `keep` to show; when unique, rate it as a person solves it
+    /// ([`Body::Judged`]); then explain what all answers agree on, then
+    /// (when unique and `redundant`) which walls could go.
+    Analyse { instance: String, limit: u64, keep: usize, redundant: bool },
+    /// The easiest next step from a player's position on a challenge: the
+    /// borders they drew (`a-b`), the region painted on each cell, and the
+    /// joins made by steps applied (`a-b`).
+    Teach { instance: String, borders: Vec<(u32, u32)>, regions: Vec<Option<u8>>, joins: Vec<(u32, u32)> },
+    /// A new challenge whose rating is `level` (a level's key, `easy` …
+    /// `extreme`).
+    ConstructRated { size: usize, level: String, seed: u64 },
     /// Add walls until the answer is unique (the setter's walls stay).
     Complete { instance: String },
     /// Remove walls a unique instance does not need.
@@ -159,6 +168,10 @@ pub enum Body {
         steps: u32,
     },
     Hint(HintWire),
+    /// A Pseudoku challenge rated as a person solves it.
+    Judged(Box<Judgement>),
+    /// The next step from a player's Pseudoku position.
+    Taught(Lesson),
     /// A sudoku's cells: where two solutions differ, the givens that could
     /// each go, or the givens that break a rule.
     Cells {
@@ -247,6 +260,54 @@ impl LinkKindWire {
             LinkKindWire::Pattern => "pattern",
         }
     }
+}
+
+/// A Pseudoku rating: the path that always takes the easiest step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// The path reached every edge.
+    pub solved: bool,
+    /// The level's key (`medium`, `needs-guessing`).
+    pub level: String,
+    /// The score, as the CLI prints it (`2.504`).
+    pub score: String,
+    /// The hardest technique's key, when any step was made.
+    pub hardest: Option<String>,
+    pub steps: Vec<DeductionWire>,
+}
+
+/// One Pseudoku deduction: its technique's key, its sentence, the cells it
+/// looks at, the edges that make it so and the edges it decides (`a-b`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeductionWire {
+    pub technique: String,
+    pub sentence: String,
+    pub cells: Vec<u32>,
+    pub because: Vec<(u32, u32)>,
+    pub borders: Vec<(u32, u32)>,
+    pub joins: Vec<(u32, u32)>,
+}
+
+/// What the teacher says about a player's Pseudoku position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lesson {
+    Step(Box<DeductionWire>),
+    /// Every edge is decided.
+    Solved,
+    /// No technique applies from here (or the search ran out).
+    Stuck,
+    /// The position breaks a rule: no answer agrees with it.
+    Wrong,
+}
+
+/// The Pseudoku level of a key (`easy` … `extreme`, `needs-guessing`).
+pub fn level_of_key(key: &str) -> Option<Level> {
+    Level::ALL.into_iter().find(|l| l.key() == key)
+}
+
+/// The Pseudoku technique of a key (`only-way-out`).
+pub fn technique_of_key(key: &str) -> Option<Technique> {
+    Technique::ALL.into_iter().find(|t| t.key() == key)
 }
 
 /// The engine's `explain`, as edges `(a, b)` (cell indices, `a < b`).

@@ -1,11 +1,13 @@
 //! What the worker says about a Pseudoku instance's answers (the count, the
-//! first answers, what they agree on, walls that could go), and the words
+//! first answers, the rating when unique, what they agree on, walls that
+//! could go), and the words
 //! the screens show for it.
 
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Partition};
 
 use crate::engine::wire::{Agreement, Body};
+use crate::pseudoku::teach::Verdict;
 use crate::shared::count::{nodes_text, Count};
 
 /// Answers are counted up to this many.
@@ -23,6 +25,8 @@ pub struct Analysis {
     pub agreement: Option<Agreement>,
     /// Walls that could each go with the answer staying unique.
     pub redundant: Vec<Edge>,
+    /// A unique challenge rated as a person solves it.
+    pub verdict: Option<Verdict>,
     /// The analysis failed.
     pub failed: Option<String>,
 }
@@ -31,7 +35,7 @@ impl Analysis {
     /// Takes in a worker's reply about the answers of an `n × n` instance
     /// (progress, the count and first answers, what they agree on, walls
     /// that could go, a failure); gives back any other body untouched.
-    pub fn receive(&mut self, n: usize, body: Body) -> Result<(), Body> {
+    pub fn receive(&mut self, n: usize, body: Body) -> Result<(), Box<Body>> {
         match body {
             Body::Progress { nodes, answers } => self.progress = Some((nodes, answers)),
             Body::Counted { answers_found, exact, answers } => {
@@ -44,11 +48,12 @@ impl Analysis {
                     .collect();
             }
             Body::Explained(agreement) => self.agreement = Some(agreement),
+            Body::Judged(judgement) => self.verdict = Verdict::from_wire(n, &judgement),
             Body::Redundant { walls } => {
                 self.redundant = walls.iter().filter_map(|&(a, b)| Edge::new(n, CellId(a), CellId(b))).collect();
             }
             Body::Failed { message } => self.failed = Some(message),
-            other => return Err(other),
+            other => return Err(Box::new(other)),
         }
         Ok(())
     }

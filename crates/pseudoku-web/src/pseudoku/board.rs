@@ -1,5 +1,6 @@
 //! The Pseudoku board: an SVG of the grid's symbols, its walls, what the
-//! answers agree on, and regions as colours, in a `viewBox` of 10 units
+//! answers agree on, regions as colours, and a teacher's step (the cells it
+//! looks at, the edges that make it so, the edges it decides), in a `viewBox` of 10 units
 //! per cell. It only draws a [`BoardView`] and reports pointer strokes (on
 //! edges or on cells) through callbacks; the screens own the state.
 //!
@@ -13,6 +14,7 @@ use pseudoku_core::symbol::index_to_char;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
+use crate::pseudoku::teach::StepDraw;
 use crate::shared::svg::UNIT;
 
 /// How far from an edge (in cells) a pointer still hits it.
@@ -58,6 +60,8 @@ pub struct BoardView {
     /// Cells the "no answer" reason is about.
     pub reason: Vec<usize>,
     pub hint: Option<HintEdge>,
+    /// A step of the teacher's, drawn over everything else.
+    pub step: Option<StepDraw>,
     pub focus: usize,
     /// What a screen reader says the grid is.
     pub label: String,
@@ -253,21 +257,33 @@ pub fn PBoard(props: &PBoardProps) -> Html {
         })
         .collect();
 
+    let lit = |cell: usize| view.step.as_ref().is_some_and(|s| s.cells.contains(&cell));
     let cells = (0..n * n).map(|cell| {
         html! {
             <PCell key={cell} {cell} {n} symbol={view.symbols.get(cell).copied().unwrap_or(' ')}
                 region={view.regions.get(cell).copied().flatten()} bad={view.bad.contains(&cell)}
-                reason={view.reason.contains(&cell)} focus={view.focus == cell} on_focus={props.on_focus.clone()} />
+                reason={view.reason.contains(&cell)} lit={lit(cell)} focus={view.focus == cell} on_focus={props.on_focus.clone()} />
         }
     });
-    let joins = view.joins.iter().map(|e| {
+    // A join is a dot on the middle of its edge.
+    let dot = |e: &Edge, class: &'static str, r: &'static str| {
         let (a, b) = (e.a().index(), e.b().index());
         let (cx, cy) = if b == a + 1 {
             (((a % n) + 1) as f64 * UNIT, (a / n) as f64 * UNIT + UNIT / 2.0)
         } else {
             ((a % n) as f64 * UNIT + UNIT / 2.0, ((a / n) + 1) as f64 * UNIT)
         };
-        html! { <circle class="join" cx={cx.to_string()} cy={cy.to_string()} r="0.9" /> }
+        html! { <circle {class} cx={cx.to_string()} cy={cy.to_string()} {r} /> }
+    };
+    let joins = view.joins.iter().map(|e| dot(e, "join", "0.9"));
+    let step = view.step.as_ref().map(|step| {
+        html! {
+            <g class="step" aria-hidden="true">
+                <path class="step-because" d={path(&step.because)} />
+                <path class="step-borders" d={path(&step.borders)} />
+                { for step.joins.iter().map(|e| dot(e, "step-join", "1.5")) }
+            </g>
+        }
     });
     let (fr, fc) = (view.focus / n.max(1), view.focus % n.max(1));
     let view_box = format!("{} {} {} {}", -0.1 * UNIT, -0.1 * UNIT, size + 0.2 * UNIT, size + 0.2 * UNIT);
@@ -286,6 +302,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
             if let Some(HintEdge { edge, together }) = view.hint {
                 <path class={classes!("hint", together.then_some("together"))} d={line(&edge)} aria-hidden="true" />
             }
+            { for step }
             <rect class="frame" x="0" y="0" width={size.to_string()} height={size.to_string()} aria-hidden="true" />
             <rect class="cursor" x={(fc as f64 * UNIT + 0.6).to_string()} y={(fr as f64 * UNIT + 0.6).to_string()}
                 width={(UNIT - 1.2).to_string()} height={(UNIT - 1.2).to_string()} rx="0.6" aria-hidden="true" />
@@ -301,6 +318,8 @@ struct PCellProps {
     region: Option<u8>,
     bad: bool,
     reason: bool,
+    /// A teacher's step looks at this cell.
+    lit: bool,
     focus: bool,
     on_focus: Callback<usize>,
 }
@@ -309,7 +328,7 @@ struct PCellProps {
 /// drawn, a count arriving) leaves the cells' elements alone.
 #[function_component]
 fn PCell(props: &PCellProps) -> Html {
-    let &PCellProps { cell, n, symbol, region, bad, reason, focus, .. } = props;
+    let &PCellProps { cell, n, symbol, region, bad, reason, lit, focus, .. } = props;
     let (row, col) = (cell / n, cell % n);
     let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
     let mut label = format!("row {} column {}, {symbol}", row + 1, col + 1);
@@ -319,11 +338,15 @@ fn PCell(props: &PCellProps) -> Html {
     if bad {
         label.push_str(", region has a problem");
     }
+    if lit {
+        label.push_str(", highlighted by the hint");
+    }
     let class = classes!(
         "pcell",
         region.map(|k| format!("r{}", k % 16)),
         bad.then_some("bad"),
         reason.then_some("reason"),
+        lit.then_some("lit"),
         focus.then_some("focus"),
     );
     let on_focus = props.on_focus.clone();

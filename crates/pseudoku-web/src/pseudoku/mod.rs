@@ -6,3 +6,4 @@ pub mod board;
 pub mod examples;
 pub mod play;
 pub mod set;
+pub mod teach;

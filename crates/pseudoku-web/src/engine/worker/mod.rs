@@ -15,10 +15,12 @@
 
 mod pseudoku;
 mod sudoku;
+mod teach;
 
 pub use pseudoku::Rest;
 use pseudoku::*;
 use sudoku::*;
+use teach::*;
 
 use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{fill, GenerateConfig, GenerateError, Generator, Progress as GenProgress, Symmetry};
@@ -59,8 +61,11 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
         return None;
     }
     match &request.job {
-        Job::Analyse { instance, limit, keep } => match parse(instance) {
-            Ok(instance) => return Some(analyse(id, instance, *limit, *keep, &mut send)),
+        Job::Analyse { instance, limit, keep, redundant } => match parse(instance) {
+            Ok(instance) => {
+                let follow = Follow { limit: *limit, keep: *keep, redundant: *redundant };
+                return Some(analyse(id, instance, follow, &mut send));
+            }
             Err(message) => send(true, Body::Failed { message }),
         },
         Job::Complete { instance } => {
@@ -91,6 +96,8 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
             };
             send(true, body);
         }
+        Job::Teach { instance, borders, regions, joins } => send(true, teach(instance, borders, regions, joins)),
+        Job::ConstructRated { size, level, seed } => send(true, construct_to_level(*size, level, *seed)),
         Job::Fill { size, latin, seed } => send(true, fill_grid(*size, *latin, *seed)),
         Job::Solve { variant } => send(true, solve(variant)),
         Job::Generate { variant, symmetry, minimal, seed, level } => {

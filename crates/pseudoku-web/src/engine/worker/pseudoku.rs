@@ -1,5 +1,5 @@
-//! The Pseudoku jobs: analyse (count, then explain and find redundant walls
-//! in slices, as a [`Rest`]), complete, trim, construct and fill.
+//! The Pseudoku jobs: analyse (count, then rate, explain and find redundant
+//! walls in slices, as a [`Rest`]), complete, trim, construct and fill.
 
 use super::*;
 
@@ -16,7 +16,16 @@ pub(super) fn labels(p: &Partition) -> Vec<u8> {
     p.labels().map(|l| l as u8).collect()
 }
 
-pub(super) fn analyse(id: u64, instance: Instance, limit: u64, keep: usize, send: &mut dyn FnMut(bool, Body)) -> Rest {
+/// What an analysis does after the count.
+pub(super) struct Follow {
+    pub limit: u64,
+    pub keep: usize,
+    /// Look for walls that could go (the setter's; a player has no use for them).
+    pub redundant: bool,
+}
+
+pub(super) fn analyse(id: u64, instance: Instance, follow: Follow, send: &mut dyn FnMut(bool, Body)) -> Rest {
+    let Follow { limit, keep, redundant } = follow;
     struct Counter<'a> {
         found: u64,
         limit: u64,
@@ -49,8 +58,13 @@ pub(super) fn analyse(id: u64, instance: Instance, limit: u64, keep: usize, send
     let exact = report.end == SearchEnd::Exhausted;
     send(false, Body::Counted { answers_found: found, exact, answers: kept });
     send(false, Body::Yielding);
+    let unique = found == 1 && exact;
     let explainer = Explainer::new(instance.clone(), Some(EXPLAIN_BUDGET));
-    Rest { id, instance, stage: Stage::Explain { explainer, unique: found == 1 && exact } }
+    let explain = Stage::Explain { explainer, unique, redundant };
+    // A unique challenge is rated first, a step per slice.
+    let stage =
+        if unique { Stage::Judge { judge: Box::new(Judge::new(&instance)), then: Box::new(explain) } } else { explain };
+    Rest { id, instance, stage }
 }
 
 /// What is left of a request once it has posted [`Body::Yielding`]: short
@@ -62,11 +76,16 @@ pub struct Rest {
 }
 
 pub(super) enum Stage {
-    /// What all answers agree on; then, for a unique answer, which walls
-    /// could go.
-    Explain { explainer: Explainer, unique: bool },
+    /// The rating of a unique challenge, one step at a time; then the next
+    /// stage.
+    Judge { judge: Box<Judge>, then: Box<Stage> },
+    /// What all answers agree on; then, for a unique answer (when asked),
+    /// which walls could go.
+    Explain { explainer: Explainer, unique: bool, redundant: bool },
     /// Which walls could go: those checked so far, and those that can.
     Redundant { next: usize, walls: Vec<Edge>, can_go: Vec<Edge> },
+    /// Nothing left (a placeholder while a stage is moved).
+    Done,
 }
 
 impl Rest {
@@ -76,11 +95,20 @@ impl Rest {
         let id = self.id;
         let mut send = |last: bool, body: Body| post(Reply { id, last, body });
         match &mut self.stage {
-            Stage::Explain { explainer, unique } => {
+            Stage::Judge { judge, then } => {
+                if let Some(judgement) = judge.step() {
+                    send(false, Body::Judged(Box::new(judgement)));
+                    let then = std::mem::replace(then, Box::new(Stage::Done));
+                    self.stage = *then;
+                }
+                false
+            }
+            Stage::Done => true,
+            Stage::Explain { explainer, unique, redundant } => {
                 let Some(explanation) = explainer.step() else { return false };
-                let unique = *unique;
-                send(!unique, Body::Explained(agreement(&self.instance, explanation)));
-                if !unique {
+                let go_on = *unique && *redundant;
+                send(!go_on, Body::Explained(agreement(&self.instance, explanation)));
+                if !go_on {
                     return true;
                 }
                 let walls = self.instance.walls().collect();

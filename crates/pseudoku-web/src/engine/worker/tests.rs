@@ -1,6 +1,7 @@
 //! The worker's jobs, run natively: each request's replies, in order.
 
 use super::*;
+use crate::engine::wire::Lesson;
 use crate::engine::wire::ANSWERS_KEPT;
 
 const SEED: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
@@ -34,7 +35,7 @@ fn replies(job: Job) -> Vec<Reply> {
 
 #[test]
 fn the_seed_has_five_answers_and_agreed_edges() {
-    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000, keep: ANSWERS_KEPT });
+    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000, keep: ANSWERS_KEPT, redundant: true });
     let counted = out.iter().find_map(|r| match &r.body {
         Body::Counted { answers_found, exact, answers } => Some((*answers_found, *exact, answers.len())),
         _ => None,
@@ -50,7 +51,8 @@ fn the_seed_has_five_answers_and_agreed_edges() {
 fn no_answer_gives_a_reason_with_cells() {
     // The seed grid with a 1×1 area walled off around r1c1.
     let grid = &SEED[..81];
-    let out = replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000, keep: ANSWERS_KEPT });
+    let out =
+        replies(Job::Analyse { instance: format!("{grid} 0-1 0-9"), limit: 1000, keep: ANSWERS_KEPT, redundant: true });
     let Some(Body::Explained(agreement)) = out.last().map(|r| r.body.clone()) else { panic!("{out:?}") };
     let reason = agreement.reason.clone().expect("a reason");
     assert!(reason.starts_with("No answer: "), "{reason}");
@@ -216,9 +218,109 @@ fn a_puzzle_with_several_solutions_says_so() {
 
 #[test]
 fn bad_text_and_old_protocols_fail_with_a_sentence() {
-    let out = replies(Job::Analyse { instance: "12".into(), limit: 5, keep: ANSWERS_KEPT });
+    let out = replies(Job::Analyse { instance: "12".into(), limit: 5, keep: ANSWERS_KEPT, redundant: true });
     assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("could not be read")));
     let mut out = Vec::new();
     handle(&Request { protocol: 0, id: 1, job: Job::Trim { instance: SEED.into() } }, &mut |r| out.push(r));
     assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("protocol")));
+}
+
+/// A 9×9 challenge with one answer, rated medium (from `construct
+/// --difficulty medium`).
+const MEDIUM: &str = "163974582835469127498215376756841293214637958627153849379528614582796431941382765 \
+                      1-2 3-12 4-13 5-6 10-11 11-12 14-23 16-17 22-23 22-31 23-24 25-26 25-34 28-29 36-37 39-48 \
+                      42-43 45-46 46-55 47-48 48-49 49-50 49-58 51-52 56-57 56-65 59-60 67-76 70-71 70-79";
+
+#[test]
+fn a_unique_challenge_is_judged_as_the_engine_rates_it_between_count_and_explanation() {
+    let out = replies(Job::Analyse { instance: MEDIUM.into(), limit: 1000, keep: 1, redundant: false });
+    let kinds: Vec<&str> = out
+        .iter()
+        .filter_map(|r| match r.body {
+            Body::Counted { .. } => Some("counted"),
+            Body::Judged(_) => Some("judged"),
+            Body::Explained(_) => Some("explained"),
+            Body::Redundant { .. } => Some("redundant"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, ["counted", "judged", "explained"], "no redundant walls when not asked");
+    let judged = out.iter().find_map(|r| if let Body::Judged(j) = &r.body { Some(j.clone()) } else { None }).unwrap();
+    let instance: Instance = MEDIUM.parse().unwrap();
+    let rating = pseudoku_core::deduce::rate(&instance, &pseudoku_core::deduce::DeduceConfig::new(9));
+    assert_eq!(judged.level, rating.level.key());
+    assert_eq!(judged.level, "medium");
+    assert_eq!(judged.score, rating.score.to_string());
+    assert_eq!(judged.hardest.as_deref(), rating.hardest.map(|t| t.key()));
+    assert_eq!(judged.steps.len(), rating.steps.len());
+    assert!(judged.solved);
+    // A challenge with several answers is not judged (it needs guessing).
+    let out = replies(Job::Analyse { instance: SEED.into(), limit: 1000, keep: 1, redundant: false });
+    assert!(!out.iter().any(|r| matches!(r.body, Body::Judged(_))));
+}
+
+#[test]
+fn the_teacher_gives_the_easiest_step_from_the_players_position() {
+    let instance: Instance = MEDIUM.parse().unwrap();
+    let answer = partition::all_answers(&instance, 2).remove(0);
+    let out = replies(Job::Teach {
+        instance: MEDIUM.into(),
+        borders: Vec::new(),
+        regions: vec![None; 81],
+        joins: Vec::new(),
+    });
+    let Body::Taught(Lesson::Step(first)) = &out[0].body else { panic!("{out:?}") };
+    let rating = pseudoku_core::deduce::rate(&instance, &pseudoku_core::deduce::DeduceConfig::new(9));
+    assert_eq!(first.technique, rating.steps[0].technique.key());
+    // Sound: what it decides is what the answer has.
+    let edge = |&(a, b): &(u32, u32)| Edge::new(9, CellId(a), CellId(b)).unwrap();
+    assert!(first.joins.iter().all(|p| answer.joins(edge(p))));
+    assert!(first.borders.iter().all(|p| !answer.joins(edge(p))));
+    // The whole answer painted, its borders drawn: solved.
+    let regions: Vec<Option<u8>> = answer.labels().map(|l| Some(l as u8)).collect();
+    let borders = pairs(&answer.borders().collect::<Vec<_>>());
+    let out = replies(Job::Teach { instance: MEDIUM.into(), borders, regions, joins: Vec::new() });
+    assert_eq!(out[0].body, Body::Taught(Lesson::Solved));
+    // Two cells with the same symbol painted as one region: wrong.
+    let mut regions = vec![None; 81];
+    let symbols = instance.symbols();
+    let twin = (1..81).find(|&c| symbols[c] == symbols[0]).unwrap();
+    regions[0] = Some(0);
+    regions[twin] = Some(0);
+    let (r0, c0, rt, ct) = (0usize, 0usize, twin / 9, twin % 9);
+    // Join the two through the cells between them, so they are one group.
+    for (c, region) in regions.iter_mut().enumerate() {
+        let (r, col) = (c / 9, c % 9);
+        if (r == r0 && col <= ct.max(c0)) || (col == ct && r <= rt) {
+            *region = Some(0);
+        }
+    }
+    let out = replies(Job::Teach { instance: MEDIUM.into(), borders: Vec::new(), regions, joins: Vec::new() });
+    assert_eq!(out[0].body, Body::Taught(Lesson::Wrong));
+    // The same wrong region as joins, with nothing painted: wrong too.
+    let mut joins = Vec::new();
+    for c in 0..=ct.max(c0) as u32 {
+        if c > 0 {
+            joins.push((c - 1, c));
+        }
+    }
+    for r in 1..=rt as u32 {
+        joins.push(((r - 1) * 9 + ct as u32, r * 9 + ct as u32));
+    }
+    let out = replies(Job::Teach { instance: MEDIUM.into(), borders: Vec::new(), regions: vec![None; 81], joins });
+    assert_eq!(out[0].body, Body::Taught(Lesson::Wrong));
+}
+
+#[test]
+fn challenges_made_to_a_level_are_unique_and_of_that_level() {
+    for level in ["easy", "medium"] {
+        let out = replies(Job::ConstructRated { size: 6, level: level.into(), seed: 4 });
+        let Body::Instance { instance, .. } = &out[0].body else { panic!("{out:?}") };
+        let instance: Instance = instance.parse().unwrap();
+        assert_eq!(partition::count(&instance, 2, None), partition::Count::Exact(1));
+        let rating = pseudoku_core::deduce::rate(&instance, &pseudoku_core::deduce::DeduceConfig::new(6));
+        assert_eq!(rating.level.key(), level);
+    }
+    let out = replies(Job::ConstructRated { size: 6, level: "tricky".into(), seed: 4 });
+    assert!(matches!(&out[0].body, Body::Failed { message } if message.contains("tricky")));
 }

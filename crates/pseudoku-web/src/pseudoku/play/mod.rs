@@ -1,4 +1,6 @@
-//! Playing a Pseudoku challenge: the [`state`] reducer and its [`view`].
+//! Playing a Pseudoku challenge: the [`state`] reducer (with its
+//! [`teacher`]) and its [`view`].
 
 pub mod state;
+pub mod teacher;
 pub mod view;

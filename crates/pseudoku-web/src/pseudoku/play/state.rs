@@ -6,7 +6,7 @@
 //! region of its own: both are views of one partition. The engine's
 //! `validate` checks it after every change; the worker counts the
 //! challenge's answers and says which edges all of them agree on (for
-//! hints).
+//! hints) and rates it; the [`Teacher`] shows the next step.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
 use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
+use crate::pseudoku::play::teacher::{join_labels, Said, Teacher};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -42,6 +43,10 @@ pub struct Marks {
     pub labels: String,
     /// Borders the player drew, as `a-b`.
     pub borders: Vec<(u32, u32)>,
+    /// Joins (two cells in one region) the teacher's steps made, as `a-b`;
+    /// older saves have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joins: Vec<(u32, u32)>,
 }
 
 /// One thing every answer has that the player's partition has not (yet).
@@ -61,6 +66,8 @@ pub struct Player {
     key: String,
     labels: Vec<Option<u8>>,
     borders: BTreeSet<Edge>,
+    /// Joins made by applying steps (painting says the rest).
+    joins: BTreeSet<Edge>,
     history: History<Marks>,
     pub tool: Tool,
     /// During a stroke: for the border tool, whether it draws (else it
@@ -74,6 +81,8 @@ pub struct Player {
     pub hint: Option<Hint>,
     /// A hint was asked for before the worker knew enough.
     pub hint_pending: bool,
+    /// The next step, as a nudge and then whole.
+    pub teacher: Teacher,
     pub elapsed_ms: u64,
     pub focus: usize,
     /// A message about the game (a saved game that could not be read).
@@ -107,7 +116,10 @@ pub enum PlayAction {
     Redo,
     /// Take every cell out of its region.
     Reset,
+    /// A hint: a wrong mark first, else a nudge, then the whole step.
     Hint,
+    /// Make the step the teacher shows.
+    ApplyStep,
     Tick(u64),
     Worker(Reply),
     DismissNotice,
@@ -115,6 +127,12 @@ pub enum PlayAction {
     Generate {
         size: usize,
         difficulty: crate::engine::wire::WireDifficulty,
+        seed: u64,
+    },
+    /// Make a new challenge of a level (a level's key) in the worker.
+    GenerateRated {
+        size: usize,
+        level: String,
         seed: u64,
     },
 }
@@ -132,6 +150,7 @@ impl Player {
             key,
             labels,
             borders: BTreeSet::new(),
+            joins: BTreeSet::new(),
             history: History::default(),
             tool: Tool::Paint(0),
             stroke: None,
@@ -141,6 +160,7 @@ impl Player {
             found: Vec::new(),
             hint: None,
             hint_pending: false,
+            teacher: Teacher::default(),
             elapsed_ms: 0,
             focus: 0,
             notice: None,
@@ -170,6 +190,10 @@ impl Player {
         &self.borders
     }
 
+    pub fn joins(&self) -> &BTreeSet<Edge> {
+        &self.joins
+    }
+
     pub fn validation(&self) -> &Validation {
         &self.validation
     }
@@ -191,15 +215,24 @@ impl Player {
     }
 
     /// The request the worker should run: a new challenge being made,
-    /// else the analysis of this one (the challenge never changes, so the
-    /// analysis has one id).
-    pub fn request(&self) -> Request {
+    /// else the analysis of this one until it has said what the answers
+    /// agree on (the challenge never changes, so the analysis has one id),
+    /// else the teacher's next step while it is asked for.
+    pub fn request(&self) -> Option<Request> {
         if let Some(making) = &self.making {
-            return making.clone();
+            return Some(making.clone());
         }
-        let job =
-            Job::Analyse { instance: self.challenge.instance.to_string(), limit: COUNT_LIMIT, keep: ANSWERS_KEPT };
-        Request::new(self.analysis_id, job)
+        if !self.analysis_settled() {
+            let instance = self.challenge.instance.to_string();
+            let job = Job::Analyse { instance, limit: COUNT_LIMIT, keep: ANSWERS_KEPT, redundant: false };
+            return Some(Request::new(self.analysis_id, job));
+        }
+        self.teacher.asking.clone()
+    }
+
+    /// The analysis has said all the player needs (or failed).
+    fn analysis_settled(&self) -> bool {
+        self.analysis.agreement.is_some() || self.analysis.failed.is_some()
     }
 
     /// The numbers (from 1, in the engine's order, as the setter shows
@@ -227,6 +260,7 @@ impl Player {
         Marks {
             labels: self.labels.iter().map(|l| l.and_then(|l| index_to_char(l.into())).unwrap_or('.')).collect(),
             borders: self.borders.iter().map(|e| (e.a().0, e.b().0)).collect(),
+            joins: self.joins.iter().map(|e| (e.a().0, e.b().0)).collect(),
         }
     }
 
@@ -250,12 +284,12 @@ impl Player {
             return Err(format!("it is version {}, and this page reads version {SAVE_VERSION}", saved.version));
         }
         let n = self.instance().size();
-        let (labels, borders) = read_marks(&saved.marks, n)?;
+        let (labels, borders, joins) = read_marks(&saved.marks, n)?;
         for m in saved.undo.iter().chain(&saved.redo) {
             read_marks(m, n)?;
         }
         self.history = History::from_parts(saved.undo, saved.redo);
-        self.set_marks(labels, borders);
+        self.set_marks(labels, borders, joins);
         self.elapsed_ms = saved.elapsed_ms;
         self.found = saved.found.into_iter().filter(|f| f.chars().count() == n * n).collect();
         // Everything derived from the marks (the check, solved, the found
@@ -349,27 +383,54 @@ impl Player {
             }
             PlayAction::Undo => {
                 let marks = next.history.undo(self.marks())?;
-                let (labels, borders) = read_marks(&marks, self.instance().size()).ok()?;
-                next.set_marks(labels, borders);
+                let (labels, borders, joins) = read_marks(&marks, self.instance().size()).ok()?;
+                next.set_marks(labels, borders, joins);
                 next.after_change();
             }
             PlayAction::Redo => {
                 let marks = next.history.redo(self.marks())?;
-                let (labels, borders) = read_marks(&marks, self.instance().size()).ok()?;
-                next.set_marks(labels, borders);
+                let (labels, borders, joins) = read_marks(&marks, self.instance().size()).ok()?;
+                next.set_marks(labels, borders, joins);
                 next.after_change();
             }
             PlayAction::Reset => {
-                if self.labels.iter().all(Option::is_none) && self.borders.is_empty() {
+                if self.labels.iter().all(Option::is_none) && self.borders.is_empty() && self.joins.is_empty() {
                     return None;
                 }
                 next.history.record(self.marks());
-                next.set_marks(vec![None; self.labels.len()], BTreeSet::new());
+                next.set_marks(vec![None; self.labels.len()], BTreeSet::new(), BTreeSet::new());
                 next.after_change();
             }
             PlayAction::Hint => {
-                next.hint = next.find_hint();
-                next.hint_pending = next.hint.is_none() && next.analysis.agreement.is_none();
+                if let Some((step, false)) = &self.teacher.lesson {
+                    next.teacher.lesson = Some((step.clone(), true));
+                    return Some(next);
+                }
+                if self.teacher.lesson.is_some() || self.teacher.asking.is_some() {
+                    return None;
+                }
+                next.ask();
+            }
+            PlayAction::ApplyStep => {
+                let (step, _) = self.teacher.lesson.as_ref()?;
+                next.history.record(self.marks());
+                let n = self.instance().size();
+                for e in &step.borders {
+                    if !self.instance().has_wall(*e) {
+                        next.borders.insert(*e);
+                    }
+                }
+                for e in &step.joins {
+                    next.borders.remove(e);
+                    let (a, b) = (self.labels[e.a().index()], self.labels[e.b().index()]);
+                    // Two pieces of one colour, or one piece grown: painted;
+                    // else the join is kept as a mark of its own.
+                    if a.is_some() && a == b || !join_labels(&mut next.labels, n, *e, false) {
+                        next.joins.insert(*e);
+                    }
+                }
+                next.close_areas();
+                next.after_change();
             }
             PlayAction::Tick(ms) => {
                 if self.is_solved() {
@@ -379,6 +440,11 @@ impl Player {
             }
             PlayAction::Generate { size, difficulty, seed } => {
                 let job = Job::Construct { size, difficulty, seed };
+                next.making = Some(next.ids.request(job));
+                next.notice = None;
+            }
+            PlayAction::GenerateRated { size, level, seed } => {
+                let job = Job::ConstructRated { size, level, seed };
                 next.making = Some(next.ids.request(job));
                 next.notice = None;
             }
@@ -395,6 +461,26 @@ impl Player {
                     _ => return None,
                 }
             }
+            PlayAction::Worker(reply) if self.teacher.asking.as_ref().is_some_and(|a| a.id == reply.id) => {
+                next.teacher.asking = None;
+                match reply.body {
+                    Body::Taught(lesson) => match Teacher::hear(self.instance().size(), lesson) {
+                        Said::Step(step) => next.teacher.lesson = Some((step, false)),
+                        Said::Note(note) => next.teacher.note = Some(note),
+                        // No step a person takes from here: what every
+                        // answer has, as before the teacher.
+                        Said::Stuck => {
+                            next.hint = next.find_hint();
+                            next.teacher.note = Some(
+                                "No step a person would take applies from here, so this hint comes from the answers."
+                                    .to_owned(),
+                            );
+                        }
+                    },
+                    Body::Failed { message } => next.teacher.note = Some(message),
+                    _ => return None,
+                }
+            }
             PlayAction::Worker(reply) => {
                 if reply.id != self.analysis_id {
                     return None;
@@ -406,8 +492,8 @@ impl Player {
                 let explained = matches!(reply.body, Body::Explained(_));
                 next.analysis.receive(self.instance().size(), reply.body).ok()?;
                 if explained && self.hint_pending {
-                    next.hint = next.find_hint();
                     next.hint_pending = false;
+                    next.ask();
                 }
             }
             PlayAction::DismissNotice => {
@@ -437,15 +523,17 @@ impl Player {
 
     fn set_border(&mut self, edge: Edge, on: bool) {
         if on {
+            self.joins.remove(&edge);
             self.borders.insert(edge);
         } else {
             self.borders.remove(&edge);
         }
     }
 
-    fn set_marks(&mut self, labels: Vec<Option<u8>>, borders: BTreeSet<Edge>) {
+    fn set_marks(&mut self, labels: Vec<Option<u8>>, borders: BTreeSet<Edge>, joins: BTreeSet<Edge>) {
         self.labels = labels;
         self.borders = borders;
+        self.joins = joins;
     }
 
     /// An area of exactly `N` unpainted cells closed off by borders, walls,
@@ -468,9 +556,33 @@ impl Player {
         any
     }
 
+    /// A hint: a mark no answer has, else the next step from the worker
+    /// (or wait for the analysis first).
+    fn ask(&mut self) {
+        self.hint = self.find_hint().filter(|h| h.contradicts);
+        if self.hint.is_some() {
+            return;
+        }
+        if !self.analysis_settled() {
+            self.hint_pending = true;
+            return;
+        }
+        let n = self.instance().size();
+        let job = Job::Teach {
+            instance: self.instance().to_string(),
+            borders: self.borders.iter().map(|e| (e.a().0, e.b().0)).collect(),
+            regions: self.labels.clone(),
+            joins: self.joins.iter().map(|e| (e.a().0, e.b().0)).collect(),
+        };
+        debug_assert_eq!(self.labels.len(), n * n);
+        self.teacher.asking = Some(self.ids.request(job));
+    }
+
     fn after_change(&mut self) {
         self.validation = Rc::new(check(self.instance(), &self.labels));
         self.hint = None;
+        self.hint_pending = false;
+        self.teacher.clear();
         if self.validation.is_solved() {
             let labels: Vec<usize> = self.labels.iter().map(|l| l.map_or(0, usize::from)).collect();
             if let Some(p) = Partition::from_labels(self.instance().size(), &labels) {
@@ -482,7 +594,8 @@ impl Player {
         }
     }
 
-    /// An edge all answers agree on that the player contradicts, else one
+    /// An edge all answers agree on that the player contradicts (a drawn
+    /// border, or one colour across two regions), else one
     /// they have not settled yet (walls excluded: they speak for themselves).
     fn find_hint(&self) -> Option<Hint> {
         let agreement = self.analysis.agreement.as_ref()?;
@@ -494,9 +607,12 @@ impl Player {
         let mut open = None;
         for (e, together) in apart.map(|e| (e, false)).chain(together.map(|e| (e, true))) {
             let (a, b) = (label(e.a().index()), label(e.b().index()));
-            let same = a.is_some() && a == b;
-            let different = a.is_some() && b.is_some() && a != b || self.borders.contains(&e);
-            if (together && different) || (!together && same) {
+            let same = a.is_some() && a == b || self.joins.contains(&e);
+            // Two colours side by side may be two pieces of one region (as
+            // the teacher reads them too): only a drawn border says apart.
+            let drawn = self.borders.contains(&e);
+            let different = a.is_some() && b.is_some() && a != b || drawn;
+            if (together && drawn) || (!together && same) {
                 return Some(Hint { edge: e, together, contradicts: true });
             }
             let settled = if together { same } else { different };
@@ -514,7 +630,10 @@ fn check(instance: &Instance, labels: &[Option<u8>]) -> Validation {
     validate(instance, &labels).expect("one label per cell")
 }
 
-fn read_marks(marks: &Marks, n: usize) -> Result<(Vec<Option<u8>>, BTreeSet<Edge>), String> {
+/// Labels, borders and joins, as the player's state holds them.
+type MarkSets = (Vec<Option<u8>>, BTreeSet<Edge>, BTreeSet<Edge>);
+
+fn read_marks(marks: &Marks, n: usize) -> Result<MarkSets, String> {
     let count = marks.labels.chars().count();
     if count != n * n {
         return Err(format!("it has {count} cells instead of {}", n * n));
@@ -530,12 +649,13 @@ fn read_marks(marks: &Marks, n: usize) -> Result<(Vec<Option<u8>>, BTreeSet<Edge
                 .ok_or_else(|| format!("{c:?} is not a region of this puzzle")),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let borders = marks
-        .borders
-        .iter()
-        .map(|&(a, b)| Edge::new(n, CellId(a), CellId(b)).ok_or_else(|| format!("{a}-{b} is not an edge")))
-        .collect::<Result<BTreeSet<_>, _>>()?;
-    Ok((labels, borders))
+    let edges = |pairs: &[(u32, u32)]| {
+        pairs
+            .iter()
+            .map(|&(a, b)| Edge::new(n, CellId(a), CellId(b)).ok_or_else(|| format!("{a}-{b} is not an edge")))
+            .collect::<Result<BTreeSet<_>, _>>()
+    };
+    Ok((labels, edges(&marks.borders)?, edges(&marks.joins)?))
 }
 
 /// The version of [`SavedPlay`] this build writes and reads.
@@ -667,7 +787,7 @@ mod tests {
             seed(),
             [PlayAction::Generate { size: 5, difficulty: crate::engine::wire::WireDifficulty::Hard, seed: 3 }],
         );
-        let request = p.request();
+        let request = p.request().unwrap();
         assert!(matches!(request.job, Job::Construct { size: 5, .. }));
         let mut out = Vec::new();
         crate::engine::worker::handle_to_end(&request, &mut |r| out.push(r));
@@ -675,14 +795,14 @@ mod tests {
         let made = p.made.clone().expect("a challenge");
         assert_eq!(made.instance.size(), 5);
         assert!(p.making.is_none());
-        assert_eq!(p.request().id, 1, "back to the analysis");
+        assert_eq!(p.request().map(|r| r.id), Some(1), "back to the analysis");
     }
 
     #[test]
     fn found_answers_are_numbered_as_the_setter_shows_them() {
         let p = seed();
         let mut out = Vec::new();
-        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&p.request().unwrap(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         let answers = all_answers(p.instance(), 10);
         let p = paint(p, &answers[3]);
@@ -690,29 +810,28 @@ mod tests {
     }
 
     #[test]
-    fn hints_point_at_what_every_answer_has() {
+    fn hints_point_first_at_a_mark_no_answer_has() {
         let p = seed();
         let mut out = Vec::new();
-        crate::engine::worker::handle_to_end(&p.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(&p.request().unwrap(), &mut |r| out.push(r));
         let p = play(p, out.into_iter().map(PlayAction::Worker));
         assert_eq!(p.count_text(), "5 answers");
-        let p = play(p, [PlayAction::Hint]);
-        let hint = p.hint.clone().expect("a hint");
-        assert!(!hint.contradicts);
-        // Follow the hint's opposite: it is reported as a contradiction.
-        let (a, b) = (hint.edge.a().index(), hint.edge.b().index());
-        let actions = if hint.together {
-            vec![
-                PlayAction::PaintStart(a),
-                PlayAction::StrokeEnd,
-                PlayAction::SetTool(Tool::Paint(1)),
-                PlayAction::PaintStart(b),
-                PlayAction::StrokeEnd,
-            ]
-        } else {
-            vec![PlayAction::PaintStart(a), PlayAction::PaintOver(b), PlayAction::StrokeEnd]
-        };
-        let p = play(p, actions.into_iter().chain([PlayAction::Hint]));
-        assert_eq!(p.hint.as_ref().map(|h| (h.edge, h.contradicts)), Some((hint.edge, true)));
+        assert!(p.request().is_none(), "the analysis has said enough");
+        // With nothing wrong, a hint asks the worker for the next step.
+        let asked = play(p.clone(), [PlayAction::Hint]);
+        assert!(asked.hint.is_none());
+        assert!(matches!(asked.request().map(|r| r.job), Some(Job::Teach { .. })));
+        // Two cells every answer puts together, a border drawn between
+        // them: pointed out.
+        let agreement = p.analysis.agreement.clone().unwrap();
+        let (a, b) = agreement.together[0];
+        let edge = Edge::new(9, CellId(a), CellId(b)).unwrap();
+        let (a, b) = (a as usize, b as usize);
+        let actions =
+            [PlayAction::SetTool(Tool::Border), PlayAction::BorderStart(edge), PlayAction::StrokeEnd, PlayAction::Hint];
+        let p = play(p, actions);
+        let hint = p.hint.clone().expect("the wrong mark");
+        assert_eq!((hint.edge.a().index(), hint.edge.b().index(), hint.together, hint.contradicts), (a, b, true, true));
+        assert!(p.request().is_none(), "no step is asked for");
     }
 }

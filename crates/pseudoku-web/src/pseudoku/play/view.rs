@@ -14,13 +14,14 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::engine::wire::WireDifficulty;
 use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
 use crate::pseudoku::examples::EXAMPLES;
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
+use crate::pseudoku::teach::how_to;
 use crate::shared::count::Count;
 use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, CopyLink, Notice};
+use pseudoku_core::deduce::Level;
 use pseudoku_core::partition::Instance;
 use web_sys::HtmlSelectElement;
 
@@ -59,7 +60,7 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The worker counts the answers (and learns what they agree on), or
     // makes a new challenge.
-    use_engine(player.dispatcher(), Some(player.request()), PlayAction::Worker);
+    use_engine(player.dispatcher(), player.request(), PlayAction::Worker);
     // A challenge made here opens at once.
     {
         let on_open = props.on_open.clone();
@@ -162,6 +163,15 @@ pub fn Play(props: &PlayProps) -> Html {
             (false, false) => format!("Hint: {a} and {b} are in different regions in every answer."),
         }
     });
+    let level_text = level_words(&player);
+    let verdict = player.analysis.verdict.as_ref();
+    let needed = verdict.map(|v| v.techniques().iter().map(|t| t.name()).collect::<Vec<_>>().join(", "));
+    let lesson = player.teacher.lesson.as_ref();
+    let hint_label = match lesson {
+        Some((_, false)) => "Show the step",
+        _ => "Hint",
+    };
+    let asking = player.teacher.asking.is_some() || player.hint_pending;
     let secs = player.elapsed_ms / 1000;
     let clock = format!("{}:{:02}", secs / 60, secs % 60);
     let link = browser::challenge_url(challenge, false);
@@ -185,23 +195,20 @@ pub fn Play(props: &PlayProps) -> Html {
         let (d, size, level, seed) = (d.clone(), make_size.clone(), make_level.clone(), make_seed.clone());
         Callback::from(move |_: MouseEvent| {
             let size = size.cast::<HtmlSelectElement>().and_then(|s| s.value().parse().ok()).unwrap_or(9);
-            let difficulty = match level.cast::<HtmlSelectElement>().map(|s| s.value()).as_deref() {
-                Some("easy") => WireDifficulty::Easy,
-                Some("hard") => WireDifficulty::Hard,
-                _ => WireDifficulty::Medium,
-            };
+            let level = level.cast::<HtmlSelectElement>().map_or_else(|| "medium".to_owned(), |s| s.value());
             let seed = seed_in(&seed);
-            d.dispatch(PlayAction::Generate { size, difficulty, seed });
+            d.dispatch(PlayAction::GenerateRated { size, level, seed });
         })
     };
 
     html! {
-        <section class="screen play" aria-label="Play a Pseudoku challenge">
+        <section class={classes!("screen", "play", lesson.is_some().then_some("teaching"))} aria-label="Play a Pseudoku challenge">
             <div class="title-row">
                 <h2 class="challenge-title">{ if challenge.title.is_empty() { "Untitled challenge".to_owned() } else { challenge.title.clone() } }</h2>
                 if !challenge.author.is_empty() {
                     <span class="challenge-author">{ format!("by {}", challenge.author) }</span>
                 }
+                <span class="level" data-level={verdict.map(|v| v.level.key()).unwrap_or_default()}>{ level_text }</span>
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
             </div>
             <p class="lead">
@@ -213,6 +220,17 @@ pub fn Play(props: &PlayProps) -> Html {
                     let d = player.dispatcher();
                     Callback::from(move |()| d.dispatch(PlayAction::DismissNotice))
                 } />
+            }
+            // The lesson stands above the board, in sight with it on a phone.
+            if let Some((step, full)) = lesson {
+                <div class="lesson" role="status">
+                    if *full {
+                        <p class="lesson-text"><strong>{ format!("{}: ", capitalised(step.technique.name())) }</strong>{ step.sentence.clone() }</p>
+                        <button type="button" class="primary apply-step" onclick={dispatch(PlayAction::ApplyStep)}>{ "Apply this step" }</button>
+                    } else {
+                        <p class="lesson-text nudge">{ step.nudge(n) }</p>
+                    }
+                </div>
             }
             <div class="board-row">
                 { board }
@@ -228,10 +246,19 @@ pub fn Play(props: &PlayProps) -> Html {
                         <button type="button" disabled={!player.can_undo()} onclick={dispatch(PlayAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" disabled={!player.can_redo()} onclick={dispatch(PlayAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" onclick={dispatch(PlayAction::Reset)}>{ "Start over" }</button>
-                        <button type="button" class="hint" disabled={solved} onclick={dispatch(PlayAction::Hint)}>{ "Hint" }</button>
+                        <button type="button" class="hint" disabled={solved || asking || matches!(lesson, Some((_, true)))}
+                            onclick={dispatch(PlayAction::Hint)}>{ hint_label }</button>
                     </div>
+                    if let Some(note) = &player.teacher.note {
+                        <p class="hint-text teacher-note" role="status">{ note.clone() }</p>
+                    }
                     if solved {
-                        <p class="play-status solved" role="status" aria-live="polite">{ format!("Solved in {clock}!") }</p>
+                        <p class="play-status solved" role="status" aria-live="polite">
+                            { format!("Solved in {clock}!") }
+                            if let Some(needed) = needed.filter(|t| !t.is_empty()) {
+                                { format!(" It needed: {needed}.") }
+                            }
+                        </p>
                     } else {
                         <p class="play-status" role="status" aria-live="polite">
                             { format!("{} of {} cells in a region", validation.size * validation.size - validation.unassigned.len(), n * n) }
@@ -242,6 +269,8 @@ pub fn Play(props: &PlayProps) -> Html {
                         <p class="hint-text" role="status">{ text }</p>
                     } else if player.hint_pending {
                         <p class="hint-text" role="status">{ "The hint is on its way: the answers are still being counted." }</p>
+                    } else if player.teacher.asking.is_some() {
+                        <p class="hint-text" role="status">{ "Looking for the next step…" }</p>
                     }
                     if !problems.is_empty() {
                         <ul class="problems" aria-label="Problems">
@@ -258,6 +287,16 @@ pub fn Play(props: &PlayProps) -> Html {
                     </div>
                 </div>
             </div>
+            <details class="panel how-to">
+                <summary>{ "How to solve" }</summary>
+                <p>{ format!("Borders split cells into different regions; cells in one region are joined. Cells joined together form a group. Each step below decides borders or joins; they are listed from easy to hard.") }</p>
+                <ul class="how-to-list">
+                    { for how_to(n).into_iter().map(|(names, level, how)| html! {
+                        <li><strong>{ capitalised(&names) }</strong>{ format!(" ({level}): {how}") }</li>
+                    }) }
+                </ul>
+                <p>{ "Hint shows where to look first; press it again to see the whole step, and Apply to make it." }</p>
+            </details>
             <details class="panel new-challenge">
                 <summary>{ "Another challenge" }</summary>
                 <div class="row">
@@ -274,11 +313,9 @@ pub fn Play(props: &PlayProps) -> Html {
                             { for (4..=12).map(|s| html! { <option value={s.to_string()} selected={s == 9}>{ format!("{s}×{s}") }</option> }) }
                         </select>
                     </label>
-                    <label>{ "Difficulty " }
+                    <label>{ "Level " }
                         <select ref={make_level} class="play-level">
-                            <option value="easy">{ "Easy" }</option>
-                            <option value="medium" selected=true>{ "Medium" }</option>
-                            <option value="hard">{ "Hard" }</option>
+                            { level_options() }
                         </select>
                     </label>
                     <label>{ "Seed " }<input ref={make_seed} type="text" class="play-seed" placeholder="random" size="8" /></label>
@@ -289,6 +326,34 @@ pub fn Play(props: &PlayProps) -> Html {
             </details>
             <p class="help">{ "Keys: arrows move; a colour's number paints the cell; Backspace clears it; Ctrl+Z undo, Ctrl+Y redo." }</p>
         </section>
+    }
+}
+
+/// The levels a challenge can be made to, medium chosen.
+pub fn level_options() -> Html {
+    Level::ALL
+        .into_iter()
+        .filter(|l| *l != Level::NeedsGuessing)
+        .map(|l| html! { <option value={l.key()} selected={l == Level::Medium}>{ capitalised(&l.to_string()) }</option> })
+        .collect()
+}
+
+/// The text with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// "Level: medium", "Level: needs guessing (5 answers)", "rating…".
+fn level_words(player: &Player) -> String {
+    let analysis = &player.analysis;
+    match (analysis.count, &analysis.verdict) {
+        (_, Some(v)) => format!("Level: {}", v.level),
+        (Some(Count { found: 0, .. }), _) => "Level: no answer".to_owned(),
+        (Some(Count { found: 1, exact: true }), None) if analysis.agreement.is_some() => "Level: unknown".to_owned(),
+        (Some(c), None) if !c.unique() => "Level: needs guessing (several answers)".to_owned(),
+        _ if analysis.failed.is_some() => "Level: unknown".to_owned(),
+        _ => "Level: rating…".to_owned(),
     }
 }
 
@@ -363,11 +428,12 @@ fn board_view(player: &Player) -> BoardView {
         regions,
         borders,
         implied: Vec::new(),
-        joins: Vec::new(),
+        joins: player.joins().iter().copied().collect(),
         redundant: Vec::new(),
         bad,
         reason: Vec::new(),
         hint: player.hint.as_ref().map(|h| HintEdge { edge: h.edge, together: h.together }),
+        step: player.teacher.lesson.as_ref().map(|(step, full)| step.draw(*full)),
         focus: player.focus,
         label: format!("Pseudoku grid, {n} by {n}"),
     }

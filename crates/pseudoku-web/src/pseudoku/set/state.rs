@@ -45,6 +45,8 @@ pub struct Setter {
     pub task: Option<Task>,
     /// Which answer is coloured on the grid.
     pub shown: Option<usize>,
+    /// Which step of the rated solve path is drawn on the grid.
+    pub walk: Option<usize>,
     /// How many answers the analysis sends back to show.
     keep: usize,
     /// The walls are a generated challenge's, as made: its extra walls are
@@ -87,6 +89,8 @@ pub enum SetterAction {
     SetAuthor(String),
     /// Colour answer `i` (or none).
     Show(Option<usize>),
+    /// Draw step `i` of the solve path (or none).
+    Walk(Option<usize>),
     /// Send back more answers to show (they come [`ANSWERS_KEPT`] at a time).
     MoreAnswers,
     /// Stop the task in flight (the walls stay as they are).
@@ -97,6 +101,12 @@ pub enum SetterAction {
     Construct {
         size: usize,
         difficulty: WireDifficulty,
+        seed: u64,
+    },
+    /// A new challenge of a level (a level's key).
+    ConstructRated {
+        size: usize,
+        level: String,
         seed: u64,
     },
     Fill {
@@ -123,6 +133,7 @@ impl Setter {
             analysis: Analysis::default(),
             task: None,
             shown: None,
+            walk: None,
             keep: ANSWERS_KEPT,
             generated: false,
             focus: 0,
@@ -158,7 +169,8 @@ impl Setter {
         if let Some(task) = &self.task {
             return Some(Request::new(task.id, task.job.clone()));
         }
-        let job = Job::Analyse { instance: self.instance.to_string(), limit: COUNT_LIMIT, keep: self.keep };
+        let job =
+            Job::Analyse { instance: self.instance.to_string(), limit: COUNT_LIMIT, keep: self.keep, redundant: true };
         Some(Request::new(self.analysis_id, job))
     }
 
@@ -244,6 +256,16 @@ impl Setter {
                     return None;
                 }
                 next.shown = shown;
+                next.walk = None;
+            }
+            SetterAction::Walk(walk) => {
+                let steps = self.analysis.verdict.as_ref().map_or(0, |v| v.steps.len());
+                let walk = walk.filter(|&i| i < steps);
+                if walk == self.walk {
+                    return None;
+                }
+                next.walk = walk;
+                next.shown = None;
             }
             SetterAction::MoreAnswers => {
                 let count = self.analysis.count?;
@@ -268,6 +290,9 @@ impl Setter {
             SetterAction::Trim => next.start(Job::Trim { instance: self.instance.to_string() }, "Removing walls…"),
             SetterAction::Construct { size, difficulty, seed } => {
                 next.start(Job::Construct { size, difficulty, seed }, "Making a challenge…")
+            }
+            SetterAction::ConstructRated { size, level, seed } => {
+                next.start(Job::ConstructRated { size, level, seed }, "Making a challenge of that level…")
             }
             SetterAction::Fill { size, latin, seed } => next.start(Job::Fill { size, latin, seed }, "Filling a grid…"),
             SetterAction::Worker(reply) => return self.receive(reply),
@@ -311,6 +336,7 @@ impl Setter {
         self.analysis_id = self.ids.take();
         self.analysis = Analysis::default();
         self.shown = None;
+        self.walk = None;
         self.keep = ANSWERS_KEPT;
         self.generated = false;
         self.task = None;
@@ -353,7 +379,7 @@ impl Setter {
             let (title, author) =
                 if same_grid { (self.title.clone(), self.author.clone()) } else { (String::new(), String::new()) };
             next.replace_work(Work { instance: Rc::new(instance), title, author });
-            next.generated = matches!(task.job, Job::Construct { .. });
+            next.generated = matches!(task.job, Job::Construct { .. } | Job::ConstructRated { .. });
             next.message = message;
             return Some(next);
         }
@@ -485,5 +511,27 @@ mod tests {
         assert_eq!((back.instance().size(), back.instance().wall_count()), (9, 13));
         assert_eq!(back.title, "Mine", "the title comes back with the walls");
         assert_eq!(play(back, [SetterAction::Redo]).instance(), s.instance());
+    }
+
+    #[test]
+    fn a_unique_challenge_gets_a_verdict_and_its_path_can_be_walked() {
+        let s = play(seed(), [SetterAction::ConstructRated { size: 6, level: "medium".into(), seed: 4 }]);
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&s.request().unwrap(), &mut |r| out.push(r));
+        let s = play(s, out.into_iter().map(SetterAction::Worker));
+        assert!(s.generated && s.task.is_none());
+        let mut out = Vec::new();
+        crate::engine::worker::handle_to_end(&s.request().unwrap(), &mut |r| out.push(r));
+        let s = play(s, out.into_iter().map(SetterAction::Worker));
+        assert_eq!(s.count_text(), "exactly one answer");
+        let verdict = s.analysis.verdict.clone().expect("a verdict");
+        assert!(verdict.words().starts_with("solvable by logic: medium (hardest step: "), "{}", verdict.words());
+        let last = verdict.steps.len() - 1;
+        let s = play(s, [SetterAction::Walk(Some(last))]);
+        assert_eq!(s.walk, Some(last));
+        assert!(s.apply(SetterAction::Walk(Some(last + 1))).unwrap().walk.is_none(), "no step past the end");
+        // Any change of the walls starts over: no verdict, no walk.
+        let s = play(s, [SetterAction::Wall(WallEdit::Toggle(Edge::new(6, CellId(0), CellId(1)).unwrap()))]);
+        assert!(s.walk.is_none() && s.analysis.verdict.is_none());
     }
 }

@@ -13,9 +13,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, Keyboard
 use yew::prelude::*;
 
 use crate::browser;
-use crate::engine::wire::{WireDifficulty, ANSWERS_KEPT};
+use crate::engine::wire::ANSWERS_KEPT;
 use crate::pseudoku::board::{symbol_chars, BoardView, PBoard, Target};
 use crate::pseudoku::examples::{EXAMPLES, SEED_PUZZLE};
+use crate::pseudoku::play::view::level_options;
 use crate::pseudoku::set::state::{Setter, SetterAction};
 use crate::shared::count::{counted, nodes_text, Count};
 use crate::shared::hooks::{use_engine, use_keys};
@@ -123,12 +124,8 @@ pub fn Create(props: &CreateProps) -> Html {
         let (d, size, level, seed) = (d.clone(), make_size.clone(), make_level.clone(), make_seed.clone());
         Callback::from(move |_: MouseEvent| {
             let size = select_value(&size).parse().unwrap_or(9);
-            let difficulty = match select_value(&level).as_str() {
-                "easy" => WireDifficulty::Easy,
-                "hard" => WireDifficulty::Hard,
-                _ => WireDifficulty::Medium,
-            };
-            d.dispatch(SetterAction::Construct { size, difficulty, seed: seed_in(&seed) });
+            let level = select_value(&level);
+            d.dispatch(SetterAction::ConstructRated { size, level, seed: seed_in(&seed) });
         })
     };
     let on_paste_input = {
@@ -181,6 +178,12 @@ pub fn Create(props: &CreateProps) -> Html {
             // sight while walls are drawn on a phone.
             <div class="status-bar">
                 <p class="count" role="status" aria-live="polite">{ setter.count_text() }</p>
+                if unique {
+                    <p class="verdict" role="status" aria-live="polite"
+                        data-level={analysis.verdict.as_ref().map(|v| v.level.key()).unwrap_or_default()}>
+                        { analysis.verdict.as_ref().map_or_else(|| "rating…".to_owned(), |v| v.words()) }
+                    </p>
+                }
                 if counting {
                     <progress class="counting" aria-label="Counting answers"></progress>
                 }
@@ -195,6 +198,24 @@ pub fn Create(props: &CreateProps) -> Html {
                         <p class="progress-note">
                             { format!("Still counting ({} nodes so far); it goes on in the background, and you can keep drawing.", nodes_text(nodes)) }
                         </p>
+                    }
+                    if let Some(verdict) = analysis.verdict.as_ref().filter(|v| !v.steps.is_empty()) {
+                        <div class="walk" role="group" aria-label="Solve path">
+                            if let Some(i) = setter.walk {
+                                <span class="walk-of">{ format!("Step {} of {}", i + 1, verdict.steps.len()) }</span>
+                                <button type="button" class="walk-prev" disabled={i == 0} onclick={dispatch(SetterAction::Walk(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
+                                <button type="button" class="walk-next" disabled={i + 1 >= verdict.steps.len()} onclick={dispatch(SetterAction::Walk(Some(i + 1)))}>{ "Next" }</button>
+                                <button type="button" class="walk-hide" onclick={dispatch(SetterAction::Walk(None))}>{ "Hide" }</button>
+                                <p class="walk-text">
+                                    <strong>{ format!("{} ({}): ", verdict.steps[i].technique.name(), verdict.steps[i].technique.level()) }</strong>
+                                    { verdict.steps[i].sentence.clone() }
+                                </p>
+                            } else {
+                                <button type="button" class="walk-start" onclick={dispatch(SetterAction::Walk(Some(0)))}>
+                                    { format!("Step through the solve ({})", counted(verdict.steps.len(), "step")) }
+                                </button>
+                            }
+                        </div>
                     }
                     <p class="legend" aria-hidden="true">
                         <span class="key key-wall"></span>{ " wall " }
@@ -287,16 +308,12 @@ pub fn Create(props: &CreateProps) -> Html {
                     <p class="error" role="alert">{ error.clone() }</p>
                 }
             </details>
-            <details class="panel">
+            <details class="panel generate-panel">
                 <summary>{ "Generate a challenge" }</summary>
                 <div class="row">
                     <label>{ "Size " }<select ref={make_size} class="make-size">{ sizes(9) }</select></label>
-                    <label>{ "Difficulty " }
-                        <select ref={make_level} class="make-level">
-                            <option value="easy">{ "Easy" }</option>
-                            <option value="medium" selected=true>{ "Medium" }</option>
-                            <option value="hard">{ "Hard (fewest walls)" }</option>
-                        </select>
+                    <label>{ "Level " }
+                        <select ref={make_level} class="make-level">{ level_options() }</select>
                     </label>
                     <label>{ "Seed " }<input ref={make_seed} type="text" class="make-seed" placeholder="random" size="8" /></label>
                     <button type="button" class="construct" disabled={busy} onclick={on_construct}>{ "Generate" }</button>
@@ -367,15 +384,22 @@ fn board_view(setter: &Setter) -> BoardView {
     let walls: Vec<Edge> = instance.walls().collect();
     let agreement = setter.analysis.agreement.as_ref();
     let edge = |&(a, b): &(u32, u32)| Edge::new(n, CellId(a), CellId(b));
-    let implied = agreement
+    let mut implied = agreement
         .map(|a| a.apart.iter().filter_map(edge).filter(|e| !instance.has_wall(*e)).collect())
         .unwrap_or_default();
     // With an answer shown, its borders say it all; else the agreed joins.
     let shown = setter.shown_answer();
-    let joins = match (agreement, shown) {
+    let mut joins = match (agreement, shown) {
         (Some(a), None) => a.together.iter().filter_map(edge).collect(),
         _ => Vec::new(),
     };
+    // Walking the solve path: what the steps before this one decided.
+    let path = setter.analysis.verdict.as_ref().map(|v| v.steps.as_slice()).unwrap_or_default();
+    let walked = setter.walk.and_then(|i| path.get(i));
+    if let Some(i) = setter.walk.filter(|_| walked.is_some()) {
+        implied = path[..i].iter().flat_map(|s| s.borders.iter().copied()).collect();
+        joins = path[..i].iter().flat_map(|s| s.joins.iter().copied()).collect();
+    }
     let regions = match shown {
         Some(p) => p.labels().map(|l| Some(l as u8)).collect(),
         None => vec![None; n * n],
@@ -393,6 +417,7 @@ fn board_view(setter: &Setter) -> BoardView {
         bad: Vec::new(),
         reason: agreement.map(|a| a.reason_cells.iter().map(|&c| c as usize).collect()).unwrap_or_default(),
         hint: None,
+        step: walked.map(|step| step.draw(true)),
         focus: setter.focus,
         label: format!("Pseudoku grid being set, {n} by {n}, {} walls", instance.wall_count()),
     }
