@@ -170,6 +170,8 @@ struct Propagator<'g, 'b, const W: usize> {
     /// The board has no chain (SE 7.0), so nested chains search only from
     /// what the assumption changed (see [`chains::find_after`]).
     chainless: bool,
+    /// The assumption being followed.
+    start: u32,
     cands: Vec<u64>,
     places: Vec<Cells<W>>,
     /// Literal → its entry in the trace being built.
@@ -198,6 +200,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             budget,
             memo,
             chainless: false,
+            start: 0,
             cands: g.cands.clone(),
             places: g.places.clone(),
             slot: vec![NONE; g.cell_count * g.n * 2],
@@ -257,6 +260,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
         }
         self.pending_on.clear();
         self.pending_off.clear();
+        self.start = start as u32;
         let mut trace = match self.spare.pop() {
             Some(mut trace) => {
                 trace.on.fill(Cells::EMPTY);
@@ -347,7 +351,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             (&self.cands, &self.places),
             self.rules.level,
             (self.budget, self.memo),
-            self.chainless,
+            (self.chainless, self.start),
         );
         let mut added = false;
         for d in found {

@@ -326,7 +326,6 @@ impl<'a> Rater<'a> {
             (taken, Level::NeedsGuessing)
         };
         let nodes = self.start - self.budget.left();
-        eprintln!("TEMP memo hits {:?} misses {:?} saved {}", self.memo.hits, self.memo.misses, self.memo.saved);
         Rating { se, level, hardest, steps: self.steps, solved, at_least: !solved, nodes }
     }
 }

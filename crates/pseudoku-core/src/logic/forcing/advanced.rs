@@ -14,6 +14,8 @@
 //!   dynamic forcing chains of level 1 (9.0). A nested chain's complexity
 //!   adds to the chain that uses it.
 
+use std::rc::Rc;
+
 use super::memo::{Memo, Search};
 use super::{nested, Budget, Cells, Grid};
 use crate::layout::{HouseId, HouseKind};
@@ -60,14 +62,15 @@ impl<const W: usize> State<'_, W> {
 
 /// What the first rule that applies removes, on the board `(cands,
 /// places)` a propagation from `g` (made from `board`) has reached;
-/// `chainless` when `board` has no chain (SE 7.0).
+/// `chainless` when `board` has no chain (SE 7.0); `start` is the
+/// assumption that led there.
 pub(super) fn find<const W: usize>(
     g: &Grid<W>,
     board: &Board,
     (cands, places): (&[u64], &[Cells<W>]),
     level: u8,
     (budget, memo): (&mut Budget, &mut Memo),
-    chainless: bool,
+    (chainless, start): (bool, u32),
 ) -> Vec<Deduction> {
     let s = State { g, cands, places };
     let mut out = Vec::new();
@@ -88,10 +91,23 @@ pub(super) fn find<const W: usize>(
         4 => &[Search::Dynamic],
         _ => &[Search::Level1],
     };
+    // A board above this one without a chain: one this assumption met
+    // before, or the board searched, when it has none.
+    let chainless = chainless && !memo.is_off();
+    let prior: Option<(Rc<[u64]>, Vec<Cells<W>>)> = match memo.chainless_above(start, cands) {
+        Some(p) if !memo.is_off() => {
+            let places = places_of(&p, g.n);
+            Some((p, places))
+        }
+        _ => None,
+    };
     for &search in searches {
         let step = memo.search(search, cands, budget, |budget| match search {
-            Search::Chains if chainless => {
-                let prior = chains::Prior { cands: &g.cands, places: &g.places };
+            Search::Chains if prior.is_some() || chainless => {
+                let prior = match &prior {
+                    Some((cands, places)) => chains::Prior { cands, places },
+                    None => chains::Prior { cands: &g.cands, places: &g.places },
+                };
                 budget.charge(CHAIN_COST).then(|| chains::find_after(&nested_board, prior)).flatten()
             }
             Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find(&nested_board)).flatten(),
@@ -100,6 +116,9 @@ pub(super) fn find<const W: usize>(
             Search::Dynamic => nested(&nested_board, 0, budget, &mut Memo::default()),
             Search::Level1 => nested(&nested_board, 1, budget, &mut Memo::default()),
         });
+        if search == Search::Chains && step.is_none() && !budget.is_out() {
+            memo.note_chainless(start, cands);
+        }
         if let Some(step) = step {
             from_step(&s, board, &step, &mut out);
             if !out.is_empty() {
@@ -111,6 +130,19 @@ pub(super) fn find<const W: usize>(
         }
     }
     out
+}
+
+/// Per symbol, the cells where it is a candidate.
+fn places_of<const W: usize>(cands: &[u64], n: usize) -> Vec<Cells<W>> {
+    let mut places = vec![Cells::EMPTY; n];
+    for (c, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            places[m.trailing_zeros() as usize].insert(c);
+            m &= m - 1;
+        }
+    }
+    places
 }
 
 /// The removals of a nested chain step, resting on the candidates the outer
