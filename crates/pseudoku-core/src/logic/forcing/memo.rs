@@ -36,12 +36,15 @@ pub(super) enum Search {
     Level1,
 }
 
+/// What a nested search found on a board, and the nodes it took.
+type Found = (Option<Step>, u64);
+
 /// The steps the nested searches of one rating found, by the board
 /// (candidates per cell) they searched. Bounded: past [`Memo::CAPACITY`]
 /// entries it starts again empty.
 #[derive(Default)]
 pub struct Memo {
-    found: HashMap<(Search, Box<[u64]>), (Option<Step>, u64)>,
+    found: HashMap<(Search, Box<[u64]>), Found>,
     /// Per assumption (its literal): boards without a chain its chains
     /// stalled on, the latest last.
     chainless: HashMap<u32, Vec<Rc<[u64]>>>,
