@@ -128,6 +128,16 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
             spearman(&ours, &theirs),
             level * 100.0
         );
+        // Issue 29's check for the hardest puzzles: within 0.2 of the
+        // published rating, and none published at 10 or more rated below 9.
+        let near = ours.iter().zip(&theirs).filter(|(a, b)| (*a - *b).abs() < 0.25).count();
+        let ten = theirs.iter().filter(|&&b| b >= 10.0).count();
+        let low = ours.iter().zip(&theirs).filter(|(a, b)| **b >= 10.0 && **a < 9.0).count();
+        println!(
+            "within 0.2 of the file's rating: {near} of {} ({:.1} %); published 10 or more: {ten}, rated below 9: {low}",
+            theirs.len(),
+            near as f64 / n * 100.0
+        );
     }
     Ok(true)
 }

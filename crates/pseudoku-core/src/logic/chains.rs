@@ -27,6 +27,8 @@ use super::{Board, Link, LinkKind, Step, Technique};
 
 mod clean;
 
+pub(super) use clean::Prior;
+
 /// Which links a search follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Mode {
@@ -75,12 +77,19 @@ enum Found {
 
 /// The easiest chain or cycle of the board.
 pub(super) fn find(board: &Board) -> Option<Step> {
-    by_width!(find_in, board)
+    by_width!(find_in, board, None)
 }
 
-fn find_in<const W: usize>(board: &Board) -> Option<Step> {
+/// [`find`] on a board a forcing chain made from one with no chain,
+/// `prior`: the same step, found sooner (see [`clean`]).
+pub(super) fn find_after<const W: usize>(board: &Board, prior: Prior<W>) -> Option<Step> {
+    find_in(board, Some(prior))
+}
+
+fn find_in<const W: usize>(board: &Board, prior: Option<Prior<W>>) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let mut search = Search::new(&g);
+    search.prior = prior;
     let mut best: Option<(Key, Found)> = None;
     let sources = g.sources();
     // Cheapest searches first, so that their best bounds the others.
@@ -158,7 +167,7 @@ fn chains<const W: usize>(
     // literals are followed to the end until one meets its opposite (a
     // chain, so the searches are needed; following more would cost more
     // than it saves).
-    let mut clean = clean::Clean::<W>::new(n);
+    let mut clean = clean::Clean::<W>::after(g, mode, search.prior);
     let mut met = false;
     alive.retain(|&(cand, on, _)| {
         if clean.has(n, cand, on) {
@@ -337,8 +346,13 @@ fn cycles<const W: usize>(
     let n = g.n;
     let mut tree = Tree::new(g.cell_count * n * 2);
     let strong = StrongLinks::new(g, mode);
+    // A cycle that removes anything gives a chain through its source.
+    let clean = clean::Clean::<W>::after(g, mode, search.prior);
     for &cand in sources {
         let c = cand / n;
+        if clean.has(n, cand, true) {
+            continue;
+        }
         // Y-cycles start in a bivalue cell (as in Sudoku Explainer), and a
         // cycle comes back through a strong link.
         let bivalue = two_bits(g.cands[c]);
@@ -573,6 +587,8 @@ fn cycle_eliminations<const W: usize>(g: &Grid<W>, path: &[Literal]) -> Vec<usiz
 /// Breadth-first search over literals, layer by layer as bitsets.
 struct Search<'g, const W: usize> {
     g: &'g Grid<W>,
+    /// The board this one came from, with no chain (see [`clean`]).
+    prior: Option<Prior<'g, W>>,
     /// Layer `k` is `layers[k * n..(k + 1) * n]` (one set per symbol).
     layers: Vec<Cells<W>>,
     seen_on: Vec<Cells<W>>,
@@ -592,6 +608,7 @@ impl<'g, const W: usize> Search<'g, W> {
     fn new(g: &'g Grid<W>) -> Search<'g, W> {
         Search {
             g,
+            prior: None,
             layers: Vec::new(),
             seen_on: vec![Cells::EMPTY; g.n],
             seen_off: vec![Cells::EMPTY; g.n],

@@ -37,12 +37,14 @@
 use std::collections::VecDeque;
 
 use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
-use super::{Board, ForcingForm, Link, LinkKind, Step, Technique};
+use super::{chains, Board, ForcingForm, Link, LinkKind, Step, Technique};
 use crate::layout::HouseId;
 
 mod advanced;
+mod memo;
 
 pub use advanced::MAX_LEVEL;
+pub use memo::Memo;
 
 /// The links a propagation follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -163,6 +165,13 @@ struct Propagator<'g, 'b, const W: usize> {
     board: &'g Board<'g>,
     rules: Rules,
     budget: &'b mut Budget,
+    /// The nested searches' steps, by the board searched.
+    memo: &'b mut Memo,
+    /// The board has no chain (SE 7.0), so nested chains search only from
+    /// what the assumption changed (see [`chains::find_after`]).
+    chainless: bool,
+    /// The assumption being followed.
+    start: u32,
     cands: Vec<u64>,
     places: Vec<Cells<W>>,
     /// Literal → its entry in the trace being built.
@@ -177,12 +186,21 @@ struct Propagator<'g, 'b, const W: usize> {
 }
 
 impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
-    fn new(g: &'g Grid<W>, board: &'g Board<'g>, rules: Rules, budget: &'b mut Budget) -> Propagator<'g, 'b, W> {
+    fn new(
+        g: &'g Grid<W>,
+        board: &'g Board<'g>,
+        rules: Rules,
+        budget: &'b mut Budget,
+        memo: &'b mut Memo,
+    ) -> Propagator<'g, 'b, W> {
         Propagator {
             g,
             board,
             rules,
             budget,
+            memo,
+            chainless: false,
+            start: 0,
             cands: g.cands.clone(),
             places: g.places.clone(),
             slot: vec![NONE; g.cell_count * g.n * 2],
@@ -242,6 +260,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
         }
         self.pending_on.clear();
         self.pending_off.clear();
+        self.start = start as u32;
         let mut trace = match self.spare.pop() {
             Some(mut trace) => {
                 trace.on.fill(Cells::EMPTY);
@@ -326,7 +345,14 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
     /// true is a contradiction.
     fn advance(&mut self, trace: &mut Trace<W>) -> Result<bool, (Entry, Entry)> {
         let n = self.g.n;
-        let found = advanced::find(self.g, self.board, (&self.cands, &self.places), self.rules.level, self.budget);
+        let found = advanced::find(
+            self.g,
+            self.board,
+            (&self.cands, &self.places),
+            self.rules.level,
+            (self.budget, self.memo),
+            (self.chainless, self.start),
+        );
         let mut added = false;
         for d in found {
             let (tc, td) = (d.target / n, d.target % n);
@@ -526,7 +552,8 @@ fn small_enough(board: &Board) -> bool {
 fn nishio_in<const W: usize>(board: &Board, symbols: u64) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let mut budget = Budget::unlimited();
-    let mut prop = Propagator::new(&g, board, NISHIO, &mut budget);
+    let mut memo = Memo::default();
+    let mut prop = Propagator::new(&g, board, NISHIO, &mut budget, &mut memo);
     let mut anc = Ancestors::new(g.cell_count * g.n * 2);
     let mut best = None;
     let base = base_tenths(Technique::NishioForcingChain);
@@ -578,25 +605,30 @@ fn contradiction<const W: usize>(
 
 /// Cell and house forcing chains, static (8.0).
 pub(super) fn multiple(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(multiple_in, board, false, 0, &mut Budget::unlimited())).flatten()
+    small_enough(board)
+        .then(|| by_width!(multiple_in, board, false, 0, &mut Budget::unlimited(), &mut Memo::default()))
+        .flatten()
 }
 
 /// Dynamic forcing chains (8.5): contradictions, double chains, cell and
 /// house forcing chains.
 pub(super) fn dynamic(board: &Board) -> Option<Step> {
-    small_enough(board).then(|| by_width!(multiple_in, board, true, 0, &mut Budget::unlimited())).flatten()
+    small_enough(board)
+        .then(|| by_width!(multiple_in, board, true, 0, &mut Budget::unlimited(), &mut Memo::default()))
+        .flatten()
 }
 
 /// Dynamic forcing chains that, where a chain stalls, also use patterns
 /// (`level` 1, SE 9.0) and nested chains (2 to [`MAX_LEVEL`], SE 9.5 to
 /// 11.0): see [`advanced`]. `level` 0 is [`dynamic`]. The search stops
 /// when `budget` runs out (its step, if any, is then not to be trusted as
-/// the easiest).
-pub(super) fn nested(board: &Board, level: u8, budget: &mut Budget) -> Option<Step> {
+/// the easiest). `memo` keeps the nested searches' steps for the next
+/// searches of the same rating.
+pub(super) fn nested(board: &Board, level: u8, budget: &mut Budget, memo: &mut Memo) -> Option<Step> {
     if !small_enough(board) || budget.is_out() {
         return None;
     }
-    by_width!(multiple_in, board, true, level.min(MAX_LEVEL), budget)
+    by_width!(multiple_in, board, true, level.min(MAX_LEVEL), budget, memo)
 }
 
 /// The technique of a dynamic forcing step of `form` at `level`.
@@ -610,11 +642,21 @@ fn dynamic_technique(level: u8, form: ForcingForm) -> Technique {
     }
 }
 
-fn multiple_in<const W: usize>(board: &Board, dynamic: bool, level: u8, budget: &mut Budget) -> Option<Step> {
+fn multiple_in<const W: usize>(
+    board: &Board,
+    dynamic: bool,
+    level: u8,
+    budget: &mut Budget,
+    memo: &mut Memo,
+) -> Option<Step> {
     let g = Grid::<W>::new(board);
     let n = g.n;
     let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
-    let mut prop = Propagator::new(&g, board, rules, budget);
+    let mut prop = Propagator::new(&g, board, rules, budget, memo);
+    // The rater searches nested chains only on boards without chains: then
+    // the nested chain searches can start only where the chain changed
+    // something. (Checked, for boards from elsewhere.)
+    prop.chainless = level >= 2 && chains::find(board).is_none();
     let mut anc = Ancestors::new(g.cell_count * n * 2);
     let mut best = None;
     let (base, cell_t, house_t, contradiction_t, double_t) = if dynamic {

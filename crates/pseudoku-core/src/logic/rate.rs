@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::forcing::Budget;
+use super::forcing::{Budget, Memo};
 use super::{
     chains, colouring, finned_fish, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings,
 };
@@ -222,6 +222,8 @@ pub struct Rater<'a> {
     /// and those of the cells it fills.
     known: [u64; FAMILIES.len()],
     budget: Budget,
+    /// The nested searches' steps so far, by the board searched.
+    memo: Memo,
     /// The budget it started with.
     start: u64,
     /// When the rater stopped short: the rating of the techniques it was
@@ -241,6 +243,7 @@ impl<'a> Rater<'a> {
             steps: Vec::new(),
             known: [0; FAMILIES.len()],
             budget: Budget::new(config.budget),
+            memo: Memo::default(),
             start: config.budget,
             floor: 0.0,
             done: false,
@@ -284,7 +287,7 @@ impl<'a> Rater<'a> {
             return None;
         }
         for level in 1..=forcing::MAX_LEVEL {
-            let step = forcing::nested(&self.board, level, &mut self.budget);
+            let step = forcing::nested(&self.board, level, &mut self.budget, &mut self.memo);
             if self.budget.is_out() {
                 self.floor = self.floor.max(Technique::NestedForcingChain { level, form: ForcingForm::Cell }.rating());
                 return None;

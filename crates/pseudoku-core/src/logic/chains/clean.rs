@@ -8,9 +8,28 @@
 //! and none of their searches can find a chain. Following a few literals
 //! to the end thus rules out most searches of a board that has no chain,
 //! which would otherwise each run to the end of all they imply.
+//!
+//! A nested chain searches a board that a forcing chain took candidates
+//! from, and the board it took them from had no chain (the rater looks
+//! for nested chains only then). Every link of the new board is a link of
+//! the old one, but for the strong links that the removals made (a cell
+//! or a house left with two places). So what a literal implies without
+//! reaching such a link is part of what it implied on the old board, free
+//! of pairs: only the literals that reach a new strong link can start a
+//! chain. Links come in contrapositive pairs (`p ⇒ q` and `¬q ⇒ ¬p`), so
+//! those literals are the opposites of all that the new links' heads
+//! imply together ([`Clean::after`]), one search for the whole board.
 
 use super::{bits, expand, Mode};
-use crate::logic::links::{Cells, Grid};
+use crate::logic::links::{two_bits, Cells, Grid};
+
+/// The board a nested chain's board came from (a superset of its
+/// candidates), when that board had no chain.
+#[derive(Clone, Copy)]
+pub(crate) struct Prior<'p, const W: usize> {
+    pub cands: &'p [u64],
+    pub places: &'p [Cells<W>],
+}
 
 /// The literals known to imply no literal together with its opposite.
 pub(super) struct Clean<const W: usize> {
@@ -38,6 +57,72 @@ impl<const W: usize> Clean<W> {
             layer: sets.clone(),
             next: sets,
         }
+    }
+
+    /// The literals of `g` known to imply no pair for `mode`, given the
+    /// board it came from, `prior` (candidates per cell and places per
+    /// symbol, a superset of `g`'s), which has no chain: every literal
+    /// but those that reach a strong link `prior` did not have (see the
+    /// module's doc). Without `prior`, none.
+    pub fn after(g: &Grid<W>, mode: Mode, prior: Option<Prior<W>>) -> Clean<W> {
+        let n = g.n;
+        let mut clean = Clean::new(n);
+        let Some(prior) = prior else { return clean };
+        // The heads of the new strong links (their tails' opposites),
+        // followed together: all are true.
+        let mut layer = 0u64;
+        if mode.house {
+            for house in &g.house_cells {
+                for d in 0..n {
+                    let pair = house.and(&g.places[d]);
+                    if pair.is_pair() && !house.and(&prior.places[d]).is_pair() {
+                        clean.layer[d].union_with(&pair);
+                        layer |= 1 << d;
+                    }
+                }
+            }
+        }
+        if mode.cell {
+            for (c, &m) in g.cands.iter().enumerate() {
+                if two_bits(m) && !two_bits(prior.cands[c]) {
+                    for d in bits(m) {
+                        clean.layer[d].insert(c);
+                        layer |= 1 << d;
+                    }
+                }
+            }
+        }
+        for d in bits(layer) {
+            clean.seen_on[d] = clean.layer[d];
+        }
+        let mut on = true;
+        while layer != 0 {
+            let sets = bits(layer).map(|d| (d, clean.layer[d]));
+            let touched = expand(g, mode, on, sets, &mut clean.next);
+            for d in bits(layer) {
+                clean.layer[d] = Cells::EMPTY;
+            }
+            on = !on;
+            let seen = if on { &mut clean.seen_on } else { &mut clean.seen_off };
+            layer = 0;
+            for d in bits(touched) {
+                let new = clean.next[d].minus(&seen[d]);
+                clean.next[d] = Cells::EMPTY;
+                if !new.is_empty() {
+                    seen[d].union_with(&new);
+                    clean.layer[d] = new;
+                    layer |= 1 << d;
+                }
+            }
+        }
+        // A literal reaches a new link when its opposite was reached.
+        for d in 0..n {
+            clean.on[d] = g.places[d].minus(&clean.seen_off[d]);
+            clean.off[d] = g.places[d].minus(&clean.seen_on[d]);
+            clean.seen_on[d] = Cells::EMPTY;
+            clean.seen_off[d] = Cells::EMPTY;
+        }
+        clean
     }
 
     /// Whether candidate `cand` (`cell * N + symbol`), true when `on`, is

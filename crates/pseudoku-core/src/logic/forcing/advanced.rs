@@ -14,6 +14,9 @@
 //!   dynamic forcing chains of level 1 (9.0). A nested chain's complexity
 //!   adds to the chain that uses it.
 
+use std::rc::Rc;
+
+use super::memo::{Memo, Search};
 use super::{nested, Budget, Cells, Grid};
 use crate::layout::{HouseId, HouseKind};
 use crate::logic::{chains, Board, ForcingForm, LinkKind, Step, Technique};
@@ -58,13 +61,16 @@ impl<const W: usize> State<'_, W> {
 }
 
 /// What the first rule that applies removes, on the board `(cands,
-/// places)` a propagation from `g` (made from `board`) has reached.
+/// places)` a propagation from `g` (made from `board`) has reached;
+/// `chainless` when `board` has no chain (SE 7.0); `start` is the
+/// assumption that led there.
 pub(super) fn find<const W: usize>(
     g: &Grid<W>,
     board: &Board,
     (cands, places): (&[u64], &[Cells<W>]),
     level: u8,
-    budget: &mut Budget,
+    (budget, memo): (&mut Budget, &mut Memo),
+    (chainless, start): (bool, u32),
 ) -> Vec<Deduction> {
     let s = State { g, cands, places };
     let mut out = Vec::new();
@@ -79,19 +85,40 @@ pub(super) fn find<const W: usize>(
         return out;
     }
     let nested_board = board.with_candidates(cands);
-    let searches: &[u8] = match level {
-        2 => &[0],
-        3 => &[0, 1],
-        4 => &[2],
-        _ => &[3],
+    let searches: &[Search] = match level {
+        2 => &[Search::Chains],
+        3 => &[Search::Chains, Search::Multiple],
+        4 => &[Search::Dynamic],
+        _ => &[Search::Level1],
+    };
+    // A board above this one without a chain: one this assumption met
+    // before, or the board searched, when it has none.
+    let chainless = chainless && !memo.is_off();
+    let prior: Option<(Rc<[u64]>, Vec<Cells<W>>)> = match memo.chainless_above(start, cands) {
+        Some(p) if !memo.is_off() => {
+            let places = places_of(&p, g.n);
+            Some((p, places))
+        }
+        _ => None,
     };
     for &search in searches {
-        let step = match search {
-            0 => budget.charge(CHAIN_COST).then(|| chains::find(&nested_board)).flatten(),
-            1 => budget.charge(MULTIPLE_COST).then(|| super::multiple(&nested_board)).flatten(),
-            2 => nested(&nested_board, 0, budget),
-            _ => nested(&nested_board, 1, budget),
-        };
+        let step = memo.search(search, cands, budget, |budget| match search {
+            Search::Chains if prior.is_some() || chainless => {
+                let prior = match &prior {
+                    Some((cands, places)) => chains::Prior { cands, places },
+                    None => chains::Prior { cands: &g.cands, places: &g.places },
+                };
+                budget.charge(CHAIN_COST).then(|| chains::find_after(&nested_board, prior)).flatten()
+            }
+            Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find(&nested_board)).flatten(),
+            Search::Multiple => budget.charge(MULTIPLE_COST).then(|| super::multiple(&nested_board)).flatten(),
+            // The searches within never search deeper: no memo to keep.
+            Search::Dynamic => nested(&nested_board, 0, budget, &mut Memo::default()),
+            Search::Level1 => nested(&nested_board, 1, budget, &mut Memo::default()),
+        });
+        if search == Search::Chains && step.is_none() && !budget.is_out() {
+            memo.note_chainless(start, cands);
+        }
         if let Some(step) = step {
             from_step(&s, board, &step, &mut out);
             if !out.is_empty() {
@@ -103,6 +130,19 @@ pub(super) fn find<const W: usize>(
         }
     }
     out
+}
+
+/// Per symbol, the cells where it is a candidate.
+fn places_of<const W: usize>(cands: &[u64], n: usize) -> Vec<Cells<W>> {
+    let mut places = vec![Cells::EMPTY; n];
+    for (c, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            places[m.trailing_zeros() as usize].insert(c);
+            m &= m - 1;
+        }
+    }
+    places
 }
 
 /// The removals of a nested chain step, resting on the candidates the outer
@@ -174,7 +214,20 @@ fn locking<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
             if there.count() < 2 {
                 continue;
             }
-            for (h2, cover) in g.house_cells.iter().enumerate() {
+            // A house holding every place holds the first: one of its
+            // houses, taken in the order of the houses.
+            let houses = g.houses_of(there.first().expect("two places or more"));
+            let (mut few, mut many) = ([0u32; 8], Vec::new());
+            let covers = if houses.len() <= few.len() {
+                few[..houses.len()].copy_from_slice(houses);
+                &mut few[..houses.len()]
+            } else {
+                many.extend_from_slice(houses);
+                &mut many[..]
+            };
+            covers.sort_unstable();
+            for &h2 in covers.iter() {
+                let (h2, cover) = (h2 as usize, &g.house_cells[h2 as usize]);
                 if h2 == h1 || !there.minus(cover).is_empty() {
                     continue;
                 }
@@ -263,9 +316,13 @@ fn x_wings<const W: usize>(s: &State<W>, board: &Board, out: &mut Vec<Deduction>
                 for &(h2, p2) in &lines[i + 1..] {
                     let mut both = p1;
                     both.union_with(&p2);
-                    let covers: Vec<usize> = (0..g.house_cells.len())
-                        .filter(|&h| kind(h) == cover_kind && g.house_cells[h].intersects(&both))
+                    // The houses of that kind the four cells are in, in order.
+                    let mut covers: Vec<usize> = both
+                        .iter()
+                        .flat_map(|c| g.houses_of(c).iter().map(|&h| h as usize).filter(|&h| kind(h) == cover_kind))
                         .collect();
+                    covers.sort_unstable();
+                    covers.dedup();
                     if covers.len() != 2 || covers.iter().map(|&h| g.house_cells[h].and(&both).count()).any(|k| k != 2)
                     {
                         continue;

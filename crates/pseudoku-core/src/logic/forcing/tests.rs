@@ -1,9 +1,11 @@
 //! Tests of the forcing chains: single steps on boards taken from real
 //! puzzles.
 
-use super::{dynamic, multiple, nishio};
+use super::{dynamic, multiple, nested, nishio, Budget, Memo};
+use crate::format::line;
+use crate::layout::Layout;
 use crate::logic::links::testing::{check, Case};
-use crate::logic::Technique;
+use crate::logic::{next_step, Board, Technique};
 
 const LINE_4: &str = "006000200900000004243000896000591000002080300400203001300000007000907000010408020";
 
@@ -184,4 +186,42 @@ fn dynamic_house_forcing_chains() {
         },
         dynamic,
     );
+}
+
+// The memo, and the nested chain searches that start only where an
+// assumption changed something, give the same steps for the same nodes as
+// searching every board in full: along the first nested steps of a forum
+// SE 11 puzzle (`shared/data/bench/puzzles5_forum_hardest_1905_11plus.txt`,
+// line 1), level by level, with one memo kept from step to step as the
+// rater keeps it.
+#[test]
+fn nested_searches_with_the_memo_agree_with_full_searches() {
+    let layout = Layout::classic(3).unwrap();
+    let givens =
+        line::parse(&layout, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+            .unwrap();
+    let mut board = Board::new(&layout, &givens).unwrap();
+    let mut memo = Memo::default();
+    let mut nested_steps = 0;
+    while nested_steps < 3 {
+        if let Some(step) = next_step(&board) {
+            board.apply(&step);
+            continue;
+        }
+        let mut found = None;
+        for level in 1..=3 {
+            let (mut kept, mut full) = (Budget::new(u64::MAX / 2), Budget::new(u64::MAX / 2));
+            let with_memo = nested(&board, level, &mut kept, &mut memo);
+            let without = nested(&board, level, &mut full, &mut Memo::off());
+            assert_eq!(with_memo, without, "level {level}, nested step {nested_steps}");
+            assert_eq!(kept.left(), full.left(), "the same nodes at level {level}");
+            if with_memo.is_some() {
+                found = with_memo;
+                break;
+            }
+        }
+        let step = found.expect("a nested step by level 3");
+        board.apply(&step);
+        nested_steps += 1;
+    }
 }

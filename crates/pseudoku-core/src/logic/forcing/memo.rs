@@ -1,0 +1,122 @@
+//! What the nested searches found, kept by the board they searched.
+//!
+//! A nested forcing chain stalls on a board (the candidates its
+//! propagation has left) and searches it for a chain of a lower level.
+//! That search is a function of those candidates alone, and the same
+//! boards come back again and again: a candidate true and its bivalue
+//! partner false reach the same board, level 3 stalls where level 2 did
+//! and then looks for the same chains first, and the next step of a
+//! rating meets many of the boards of the one before. So each search's
+//! step is kept with the nodes it took, and a search of a board already
+//! searched charges those nodes again and gives the same step: a rating
+//! with the memo is the same, node for node, as one without.
+//!
+//! It also keeps, for each assumption, the boards its chains stalled on
+//! that had no chain (SE 7.0): a later board of the same assumption (the
+//! next level, the next step of the rating) is most often one of those
+//! with a few more candidates gone, and a chain on it can only start
+//! where those few changed things (see `chains::find_after`).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::Budget;
+use crate::logic::Step;
+
+/// Which nested search ran on a board (see [`advanced`](super::advanced)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Search {
+    /// Chains and cycles (SE 7.0).
+    Chains,
+    /// Static cell and house forcing chains (8.0).
+    Multiple,
+    /// Dynamic forcing chains (8.5).
+    Dynamic,
+    /// Dynamic forcing chains of level 1 (9.0).
+    Level1,
+}
+
+/// What a nested search found on a board, and the nodes it took.
+type Found = (Option<Step>, u64);
+
+/// The steps the nested searches of one rating found, by the board
+/// (candidates per cell) they searched. Bounded: past [`Memo::CAPACITY`]
+/// entries it starts again empty.
+#[derive(Default)]
+pub struct Memo {
+    found: HashMap<(Search, Box<[u64]>), Found>,
+    /// Per assumption (its literal): boards without a chain its chains
+    /// stalled on, the latest last.
+    chainless: HashMap<u32, Vec<Rc<[u64]>>>,
+    /// Keeps nothing and searches every board in full (the tests' oracle).
+    off: bool,
+}
+
+impl Memo {
+    /// The most boards kept (a few kilobytes each at most).
+    const CAPACITY: usize = 1 << 16;
+
+    /// The most boards without a chain kept per assumption.
+    const CHAINLESS: usize = 4;
+
+    /// A memo that keeps nothing: every search runs in full, from scratch.
+    #[cfg(test)]
+    pub(super) fn off() -> Memo {
+        Memo { off: true, ..Memo::default() }
+    }
+
+    pub(super) fn is_off(&self) -> bool {
+        self.off
+    }
+
+    /// A board without a chain that assumption `start` stalled on before,
+    /// holding every candidate of `cands` (the latest such).
+    pub(super) fn chainless_above(&self, start: u32, cands: &[u64]) -> Option<Rc<[u64]>> {
+        let boards = self.chainless.get(&start)?;
+        boards.iter().rev().find(|b| b.iter().zip(cands).all(|(&p, &c)| c & !p == 0)).cloned()
+    }
+
+    /// Notes that assumption `start` stalled on `cands`, a board without
+    /// a chain.
+    pub(super) fn note_chainless(&mut self, start: u32, cands: &[u64]) {
+        let boards = self.chainless.entry(start).or_default();
+        if boards.last().is_some_and(|b| **b == *cands) {
+            return;
+        }
+        if boards.len() >= Memo::CHAINLESS {
+            boards.remove(0);
+        }
+        boards.push(Rc::from(cands));
+    }
+
+    /// The step `search` finds on `cands`, from the memo or by `run`,
+    /// charging `budget` the nodes it took either way. A search cut short
+    /// by the budget is not kept.
+    pub(super) fn search(
+        &mut self,
+        search: Search,
+        cands: &[u64],
+        budget: &mut Budget,
+        run: impl FnOnce(&mut Budget) -> Option<Step>,
+    ) -> Option<Step> {
+        // The key is built only to look up; a miss moves it into the map.
+        if self.off {
+            return run(budget);
+        }
+        let key = (search, Box::<[u64]>::from(cands));
+        if let Some((step, nodes)) = self.found.get(&key) {
+            budget.charge(*nodes);
+            return if budget.is_out() { None } else { step.clone() };
+        }
+        let before = budget.left();
+        let step = run(budget);
+        if !budget.is_out() {
+            if self.found.len() >= Memo::CAPACITY {
+                self.found.clear();
+                self.chainless.clear();
+            }
+            self.found.insert(key, (step.clone(), before - budget.left()));
+        }
+        step
+    }
+}
