@@ -41,7 +41,7 @@ pub fn solve(file: &Path, variant: Option<&Path>) -> Result<bool> {
                 match result {
                     Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
                     Uniqueness::None => Some("no solution".to_string()),
-                    Uniqueness::Multiple => Some("more than one solution".to_string()),
+                    Uniqueness::Multiple(..) | Uniqueness::Unknown { .. } => Some("more than one solution".to_string()),
                 }
             }
         };

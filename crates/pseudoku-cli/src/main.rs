@@ -18,7 +18,7 @@ use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::{Count, SearchEnd};
+use pseudoku_core::solver::Count;
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
@@ -507,8 +507,9 @@ fn each_puzzle(
             let value = match outcome {
                 Outcome::Solved(s) => json!({ "line": number, "status": "solved", "solution": s }),
                 Outcome::Unsolvable => json!({ "line": number, "status": "unsolvable" }),
-                Outcome::Counted(Count::Exact(n)) => json!({ "line": number, "count": n, "exact": true }),
-                Outcome::Counted(Count::AtLeast(n)) => json!({ "line": number, "count": n, "exact": false }),
+                Outcome::Counted(c) => {
+                    json!({ "line": number, "count": c.found(), "exact": matches!(c, Count::Exact(_)) })
+                }
                 Outcome::Rated(_, mut value) => {
                     value["line"] = json!(number);
                     value
@@ -652,10 +653,8 @@ fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
 
 fn count(input: &Input, limit: u64) -> Result<Status> {
     each_puzzle(input, |layout, solver, givens| match solver.count_within(givens, limit, Some(input.budget(layout))) {
-        (_, report) if report.end == SearchEnd::OutOfBudget => {
-            Outcome::GaveUp { nodes: report.nodes, found: report.found }
-        }
-        (count, _) => Outcome::Counted(count),
+        Count::GaveUp { nodes, found } => Outcome::GaveUp { nodes, found },
+        count => Outcome::Counted(count),
     })
 }
 

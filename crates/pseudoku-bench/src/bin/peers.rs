@@ -162,7 +162,7 @@ fn solve(file: &Path, layout: Option<&Layout>) -> Result<bool> {
         let problem = match result {
             Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
             Uniqueness::None => Some("no solution".to_string()),
-            Uniqueness::Multiple => Some("more than one solution".to_string()),
+            Uniqueness::Multiple(..) | Uniqueness::Unknown { .. } => Some("more than one solution".to_string()),
         };
         if let Some(problem) = problem {
             fail(&mut failures, format!("line {number}: {problem}"));

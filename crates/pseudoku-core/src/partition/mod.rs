@@ -130,10 +130,10 @@ pub use construct::{
 };
 pub use explain::{explain, Explainer, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
-pub use solve::{all_answers, count, solve, solve_joined, uniqueness, Count, SolveConfig, Uniqueness};
+pub use solve::{all_answers, count, solve, solve_joined, uniqueness, SolveConfig};
 pub use text::ParseError;
 
-pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
+pub use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};
 pub use validate::{validate, Problem, ValidateError, Validation};
 pub use walls::is_minimal;
 

@@ -4,11 +4,9 @@
 // lookahead) and its cache of dead free sets work on one state whose
 // invariants are checked in one place.
 
-use core::fmt;
-
 use super::bits::Bits;
 use super::{Edge, Instance, Partition};
-use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
+use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};
 
 /// Limits and hooks of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,29 +40,6 @@ pub fn solve_joined(
     run(instance, joins, config, sink)
 }
 
-/// The number of answers, counting up to `limit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
-    /// Exactly this many.
-    Exact(u64),
-    /// At least this many (the limit was reached).
-    AtLeast(u64),
-    /// The node budget ran out after `nodes` nodes, with `found` answers.
-    GaveUp { nodes: u64, found: u64 },
-}
-
-impl fmt::Display for Count {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Count::Exact(n) => write!(f, "exactly {n}"),
-            Count::AtLeast(n) => write!(f, "at least {n}"),
-            Count::GaveUp { nodes, found } => {
-                write!(f, "gave up after {nodes} nodes, with {found} found")
-            }
-        }
-    }
-}
-
 /// Counts answers up to `limit` (at least 1), within an optional budget.
 pub fn count(instance: &Instance, limit: u64, node_budget: Option<u64>) -> Count {
     count_with(instance, &[], limit, node_budget)
@@ -82,37 +57,13 @@ pub(crate) fn count_with(instance: &Instance, joins: &[Edge], limit: u64, node_b
         }
     };
     let config = SolveConfig { node_budget, progress_interval: 0 };
-    let report = run(instance, joins, &config, &mut sink);
-    match report.end {
-        SearchEnd::Exhausted => Count::Exact(report.found),
-        SearchEnd::Stopped => Count::AtLeast(report.found),
-        SearchEnd::OutOfBudget => Count::GaveUp { nodes: report.nodes, found: report.found },
-    }
-}
-
-/// Whether an instance has no answer, one, or more.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    None,
-    Unique(Partition),
-    /// The first two answers found.
-    Multiple(Partition, Partition),
-    /// The budget ran out before the question was settled.
-    Unknown {
-        nodes: u64,
-    },
+    Count::of(&run(instance, joins, &config, &mut sink))
 }
 
 /// Searches for two answers.
-pub fn uniqueness(instance: &Instance, node_budget: Option<u64>) -> Uniqueness {
+pub fn uniqueness(instance: &Instance, node_budget: Option<u64>) -> Uniqueness<Partition> {
     let (answers, report) = first_answers(instance, &[], 2, node_budget);
-    let mut it = answers.into_iter();
-    match (report.end, it.next(), it.next()) {
-        (_, Some(a), Some(b)) => Uniqueness::Multiple(a, b),
-        (SearchEnd::OutOfBudget, _, _) => Uniqueness::Unknown { nodes: report.nodes },
-        (_, Some(a), None) => Uniqueness::Unique(a),
-        (_, None, _) => Uniqueness::None,
-    }
+    Uniqueness::of(answers, &report)
 }
 
 /// Up to `limit` answers, in search order.

@@ -5,9 +5,9 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::construct::{ConstructConfig, Construction, WallStrategy};
-use super::solve::{first_answers, uniqueness, Uniqueness};
+use super::solve::{first_answers, uniqueness};
 use super::{Edge, Instance, Partition};
-use crate::search::SearchEnd;
+use crate::search::{SearchEnd, Uniqueness};
 use crate::seed::shuffle;
 
 /// How many answers one search of the adding phase collects at most.
