@@ -1,7 +1,7 @@
 //! Fixed-size cell sets for the partition search.
 //!
 //! A `Bits<W>` holds up to `64 × W` cells; bit `i` is cell `i` (row-major).
-//! The search picks `W` from the grid size (see `solve::run`), so a 9×9 grid
+//! The search picks `W` from the grid size (see `engine::engine`), so a 9×9 grid
 //! works on two words and a 16×16 grid on four. There is deliberately no
 //! `Not`: bits past the last cell must stay clear, so complements are always
 //! taken relative to another set with [`Bits::andnot`].

@@ -9,7 +9,8 @@
 
 use core::fmt;
 
-use super::solve::{count, engine, first_answers};
+use super::engine::engine;
+use super::solve::{count, first_answers};
 use super::{Edge, Instance, Partition};
 use crate::layout::CellId;
 use crate::search::{Count, SearchEnd};

@@ -109,6 +109,7 @@ use crate::symbol::{Symbol, MAX_CHAR_SYMBOLS};
 mod bits;
 mod complete;
 mod construct;
+mod engine;
 mod explain;
 mod fillers;
 mod solve;
@@ -128,9 +129,10 @@ pub use construct::{
     construct, construct_for_answer, construct_for_grid, construct_with, ConstructConfig, ConstructError, Construction,
     Difficulty, WallStrategy,
 };
+pub use engine::SolveConfig;
 pub use explain::{explain, Explainer, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
-pub use solve::{all_answers, count, solve, solve_joined, uniqueness, SolveConfig};
+pub use solve::{all_answers, count, solve, solve_joined, uniqueness};
 pub use text::ParseError;
 
 pub use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};
