@@ -48,6 +48,23 @@ pub const RECENT_SUDOKUS_KEY: &str = "pseudoku.sudoku.recent";
 /// The chosen theme.
 pub const THEME_KEY: &str = "pseudoku.theme";
 
+// Each saved format has its own version, beside its key: a save of another
+// version is refused whole ([`check_version`]), and nothing else is touched.
+
+/// The version of `SavedPlay` (under [`play_key`]) this build writes and reads.
+pub const PLAY_SAVE_VERSION: u32 = 1;
+/// The version of `SavedGame` (under [`sudoku_key`]) this build writes and reads.
+pub const GAME_SAVE_VERSION: u32 = 2;
+
+/// Refuses a save of another version than the one this build `reads`.
+pub fn check_version(found: u32, reads: u32) -> Result<(), String> {
+    if found == reads {
+        Ok(())
+    } else {
+        Err(format!("it is version {found}, and this page reads version {reads}"))
+    }
+}
+
 /// A Pseudoku challenge's progress, by its link text.
 pub fn play_key(challenge_key: &str) -> String {
     format!("pseudoku.play.{challenge_key}")
