@@ -34,7 +34,14 @@ use budget::{default_budget, search_within, Status};
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
 #[derive(Parser)]
-#[command(name = "pseudoku", version, about = "Solve, count, fill and generate sudoku-family puzzles")]
+#[command(
+    name = "pseudoku",
+    version,
+    about = "Solve, count, fill and generate sudoku-family puzzles",
+    after_help = "Exit status: 0 when every line was handled (unsolvable puzzles included), 1 when a line was an error \
+                  (for bench: a result failed its check), 2 when the command could not run, 3 when a search passed \
+                  --budget."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -217,7 +224,8 @@ struct Input {
     /// and no FILE is given, its own puzzle is read instead of standard input.
     #[arg(long)]
     variant: Option<PathBuf>,
-    /// Print one JSON object per line.
+    /// Print one JSON object per line: `{"line":3,"status":"solved","solution":"…"}`, `"status":"unsolvable"`,
+    /// `"status":"error"` with `"error"`, or for count `{"line":3,"count":12,"exact":true}` (false at the limit).
     #[arg(long)]
     json: bool,
     /// Give up on a puzzle after this many search nodes (a node is one guess): its line says so, and the exit

@@ -10,7 +10,9 @@
 //! - README.md and ARCHITECTURE.md name every crate of the workspace;
 //! - the engine's modules use only those below them, in the layers
 //!   ARCHITECTURE.md states (read from its text, so the two stay one), and
-//!   no two of its files use each other, directly or around a circle.
+//!   no two of its files use each other, directly or around a circle;
+//! - ARCHITECTURE.md's table of local storage keys is the list in the web
+//!   crate's `browser/storage.rs`, and it names the worker's encoding once.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -406,5 +408,73 @@ fn module_paths_are_read_as_written() {
             "layout::MAX",
             "format::line::parse"
         ]
+    );
+}
+
+/// The rows of the Markdown tables of `doc`: the backquoted words of each
+/// line that starts with `|`.
+fn table_words(doc: &str) -> Vec<String> {
+    doc.lines()
+        .filter(|l| l.trim_start().starts_with('|'))
+        .flat_map(|l| l.split('`').skip(1).step_by(2).map(str::to_owned).collect::<Vec<_>>())
+        .collect()
+}
+
+#[test]
+fn architecture_tables_every_storage_key() {
+    let root = workspace_root();
+    let storage = read(&root.join("crates/pseudoku-web/src/browser/storage.rs"));
+    // Keys as written in the code, `{…}` placeholders included.
+    let mut keys: Vec<String> = code(&storage)
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| s.starts_with("pseudoku."))
+        .map(str::to_owned)
+        .collect();
+    keys.sort();
+    keys.dedup();
+    assert!(keys.len() >= 6, "the keys read from storage.rs were {keys:?}");
+    let tabled: Vec<String> =
+        table_words(&read(&root.join("ARCHITECTURE.md"))).into_iter().filter(|w| w.starts_with("pseudoku.")).collect();
+    let mut wrong: Vec<String> = keys
+        .iter()
+        .filter(|k| !tabled.contains(k))
+        .map(|k| format!("{k}: kept by the app, not in the table"))
+        .collect();
+    wrong.extend(
+        tabled.iter().filter(|t| !keys.contains(t)).map(|t| format!("{t}: in the table, not a key of storage.rs")),
+    );
+    check(wrong, "ARCHITECTURE.md's table of storage keys and crates/pseudoku-web/src/browser/storage.rs differ");
+}
+
+#[test]
+fn the_workers_encoding_is_named_once() {
+    let root = workspace_root();
+    let web = "crates/pseudoku-web/src";
+    let wire = read(&root.join(web).join("engine/wire.rs"));
+    // The crate whose `from_bytes` reads the worker's messages.
+    let at = wire.find("::from_bytes(").expect("engine/wire.rs decodes the messages with `CRATE::from_bytes`");
+    let encoding: String = wire[..at].chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let encoding: String = encoding.chars().rev().collect();
+    let named = |text: &str| text.matches(encoding.as_str()).count();
+    let architecture = read(&root.join("ARCHITECTURE.md"));
+    let mut wrong = Vec::new();
+    if named(&architecture) != 1 {
+        wrong.push(format!("ARCHITECTURE.md names {encoding} {} times, not once", named(&architecture)));
+    }
+    // Besides wire.rs, no module doc of the web crate restates it (or another).
+    for file in rust_files(web).iter().filter(|f| !f.ends_with("engine/wire.rs")) {
+        let docs: String = read(file).lines().filter(|l| l.trim_start().starts_with("//!")).collect();
+        if named(&docs) > 0 || docs.contains("JSON messages") {
+            wrong.push(format!(
+                "{} says how the worker's messages are encoded: leave it to engine/wire.rs",
+                shown(file)
+            ));
+        }
+    }
+    check(
+        wrong,
+        &format!("the worker's messages are {encoding} bytes: say so once in ARCHITECTURE.md and in engine/wire.rs"),
     );
 }
