@@ -297,6 +297,7 @@ struct BenchArgs {
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    // `generate`'s options again, each saying which `--what` it serves: the two help texts differ.
     /// --what generate makes minimal puzzles, as `generate --minimal` does.
     #[arg(long)]
     minimal: bool,

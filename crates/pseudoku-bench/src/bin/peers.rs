@@ -54,6 +54,7 @@ struct Args {
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    // The generate options of `pseudoku bench` again: this program has its own parser, as it does not depend on the CLI.
     /// --what generate makes minimal puzzles, as `pseudoku generate --minimal` does.
     #[arg(long)]
     minimal: bool,

@@ -167,16 +167,7 @@ impl<const W: usize> Bits<W> {
 
     /// The cells in increasing order.
     pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
-            core::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
+        crate::bits::set_bits(self.0)
     }
 }
 
