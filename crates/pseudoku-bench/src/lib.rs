@@ -11,16 +11,15 @@
 //! * [`regions::RegionCover`], the Pseudoku peer: every candidate region
 //!   listed, then the grid covered exactly by them.
 //!
-//! [`sets`] reads the shared benchmark files and makes larger puzzles;
-//! [`timing`] prints times the way `pseudoku bench` does. Two programs use
-//! them: the `peers` binary (`cargo xtask bench ARGS…`), which times the
-//! engine and a peer on the same inputs in the same run, and the criterion
-//! suite `benches/engine.rs` (`cargo bench -p pseudoku-bench`). The
-//! `pseudoku` binary does not depend on this crate, so it ships no peer.
+//! [`sets`] reads the shared benchmark files and makes larger puzzles. Two
+//! programs use them: the `peers` binary (`cargo xtask bench ARGS…`), which
+//! times the engine through `pseudoku-measure`, as `pseudoku bench` does,
+//! and a peer on the same inputs in the same run; and the criterion suite
+//! `benches/engine.rs` (`cargo bench -p pseudoku-bench`). The `pseudoku`
+//! binary does not depend on this crate, so it ships no peer.
 
 pub mod dlx;
 pub mod regions;
 pub mod sets;
-pub mod timing;
 
 pub use pseudoku_core::layout::Layout;

@@ -137,7 +137,8 @@ fn lowest_missing(covered: &Cells, cells: usize) -> Option<usize> {
 
 /// Connected sets grown from an anchor, each listed once: the extension-set
 /// method (a set grows only by neighbours above the anchor that are not
-/// already next to it), pruned by symbols and walls.
+/// already next to it), pruned by symbols and walls. Its fields are the
+/// engine's search's again on purpose: a peer shares no code with the engine.
 struct Enumeration {
     n: usize,
     symbols: Vec<usize>,

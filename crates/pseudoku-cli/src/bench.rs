@@ -1,23 +1,20 @@
 //! `pseudoku bench`: times the engine and checks every result it times.
 //!
-//! The comparisons with the named peers (dancing links; for Pseudoku,
-//! candidate regions covered exactly) are the `peers` program of
-//! `crates/pseudoku-bench` (`cargo xtask bench ARGS…`), which measures the
-//! engine the same way and prints the same lines, so that the `pseudoku`
-//! binary ships no peer.
+//! The runs it shares with the `peers` program of `crates/pseudoku-bench`
+//! (`cargo xtask bench ARGS…`, the same runs beside a named peer) are those
+//! of `pseudoku-measure`, so the two print the same lines and the
+//! `pseudoku` binary ships no peer.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use pseudoku_core::generate::{self, GenerateConfig};
-use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic::{self, Level};
-use pseudoku_core::partition::{self, Instance, SolveConfig};
-use pseudoku_core::seed::rng_from_seed;
+use pseudoku_core::partition::{self, SolveConfig};
 use pseudoku_core::solver::{Solver, Uniqueness};
-use pseudoku_core::symbol::Symbol;
+use pseudoku_measure::{fail, runs, Timing};
 
 use crate::input::{read_lines, read_variant, Layouts};
 
@@ -35,91 +32,28 @@ pub fn solve(file: &Path, variant: Option<&Path>) -> Result<bool> {
         let problem = match layouts.parse(&line.text) {
             Err(e) => Some(e.to_string()),
             Ok((layout, solver, givens)) => {
-                let t = Instant::now();
-                let result = solver.uniqueness(&givens);
-                times.push(t.elapsed());
-                match result {
-                    Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
-                    Uniqueness::None => Some("no solution".to_string()),
-                    Uniqueness::Multiple => Some("more than one solution".to_string()),
-                }
+                let (time, problem) = runs::prove_unique(solver, layout, &givens);
+                times.push(time);
+                problem
             }
         };
         if let Some(problem) = problem {
-            failures += 1;
-            println!("error: line {}: {problem}", line.number);
+            fail(&mut failures, format!("line {}: {problem}", line.number));
         }
     }
-    let ours = Timing::of(&mut times);
-    println!("{} puzzles, {} solved uniquely and checked, {} failed", lines.len(), lines.len() - failures, failures);
-    println!("pseudoku: {ours}");
+    runs::solved(lines.len(), failures, &mut times);
     Ok(failures == 0)
 }
 
 /// Fills `count` blank grids of `layout` (seeds `first..`), checking each.
 pub fn fill(layout: &Layout, first: u64, count: u64) -> Result<bool> {
-    let blank = vec![None; layout.cell_count()];
-    let mut times = Vec::new();
-    let mut failures = 0;
-    // Kept across grids, as a generator or `pseudoku fill --count` does.
-    let mut solver = Solver::new(layout);
-    let budget = generate::FillBudget::for_layout(layout);
-    for seed in first..first + count {
-        let t = Instant::now();
-        let grid = generate::fill_with(&mut solver, layout, &blank, &mut rng_from_seed(seed), budget);
-        times.push(t.elapsed());
-        match grid {
-            Ok(grid) if is_solved(layout, &grid.iter().copied().map(Some).collect::<Vec<_>>()) => {}
-            Ok(_) => fail(&mut failures, format!("seed {seed}: the grid breaks a rule")),
-            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
-        }
-    }
-    let ours = Timing::of(&mut times);
-    println!(
-        "{count} grids of {} cells, {} filled and checked, {failures} failed",
-        layout.cell_count(),
-        count - failures
-    );
-    println!("pseudoku: {ours}");
-    Ok(failures == 0)
+    Ok(runs::fill(layout, first, count).failures == 0)
 }
 
 /// Generates `count` puzzles of `layout` (seeds `first..`), re-checking each
 /// unique.
 pub fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) -> Result<bool> {
-    let mut times = Vec::new();
-    let mut failures = 0;
-    let mut solver = Solver::new(layout);
-    let mut made = 0;
-    let (mut givens_left, mut undecided) = (0, 0);
-    for seed in first..first + count {
-        let t = Instant::now();
-        let puzzle = generate::generate(layout, config, seed);
-        times.push(t.elapsed());
-        match puzzle {
-            Ok(p) => {
-                givens_left += p.givens.iter().filter(|g| g.is_some()).count();
-                undecided += p.undecided;
-                if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
-                    fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
-                }
-                made += 1;
-            }
-            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
-        }
-    }
-    let ours = Timing::of(&mut times);
-    let per_puzzle = |n: usize| n as f64 / made.max(1) as f64;
-    println!(
-        "{count} puzzles of {} cells, {} unique and checked, {failures} failed, {:.1} givens on average \
-         ({:.1} kept only because their check ran out of budget)",
-        layout.cell_count(),
-        count - failures,
-        per_puzzle(givens_left),
-        per_puzzle(undecided)
-    );
-    println!("pseudoku: {ours}");
-    Ok(failures == 0)
+    Ok(runs::generate(layout, config, first, count).failures == 0)
 }
 
 /// Generates `count` puzzles of `level` (as `generate --difficulty`), each
@@ -165,38 +99,8 @@ pub fn partition(file: &Path, limit: u64) -> Result<bool> {
     if lines.is_empty() {
         bail!("{} holds no instance", file.display());
     }
-    let (mut times, mut failures, mut unique) = (Vec::new(), 0, 0);
-    for line in &lines {
-        let instance = match Instance::parse(&line.text) {
-            Ok(i) => i,
-            Err(e) => {
-                fail(&mut failures, format!("line {}: {e}", line.number));
-                continue;
-            }
-        };
-        let mut answers = Vec::new();
-        let t = Instant::now();
-        partition::solve(&instance, &SolveConfig::default(), &mut |p: &partition::Partition| {
-            answers.push(p.clone());
-            if answers.len() as u64 >= limit {
-                partition::Flow::Stop
-            } else {
-                partition::Flow::Continue
-            }
-        });
-        times.push(t.elapsed());
-        unique += usize::from(answers.len() == 1);
-        for answer in &answers {
-            let labels: Vec<Option<usize>> = answer.labels().map(Some).collect();
-            if !partition::validate(&instance, &labels).is_ok_and(|v| v.is_solved()) {
-                fail(&mut failures, format!("line {}: an answer breaks a rule", line.number));
-            }
-        }
-    }
-    println!("{} instances, {unique} with exactly one answer, {failures} failed (counted to {limit})", lines.len());
-    let ours = Timing::of(&mut times);
-    println!("pseudoku: {ours}");
-    Ok(failures == 0)
+    let lines: Vec<(usize, &str)> = lines.iter().map(|l| (l.number, l.text.as_str())).collect();
+    Ok(runs::partition(&lines, limit).failures == 0)
 }
 
 /// Constructs `count` Pseudoku instances of side `size` (seeds `first..`),
@@ -308,55 +212,4 @@ fn hostile_links() -> Vec<String> {
     links.push(format!("https://example.org/#p={}", "%41".repeat(21_000)));
     links.push(format!("https://example.org/#p={}", "A".repeat(1 << 20)));
     links
-}
-
-fn fail(failures: &mut u64, what: String) {
-    *failures += 1;
-    println!("error: {what}");
-}
-
-/// Throughput, median and worst of a list of times, printed as the `peers`
-/// program of `crates/pseudoku-bench` prints them (its `timing::Timing`), so
-/// the figures of the two compare.
-struct Timing {
-    per_second: f64,
-    median_us: f64,
-    max_us: f64,
-    total: f64,
-}
-
-impl Timing {
-    fn of(times: &mut [Duration]) -> Timing {
-        let total: Duration = times.iter().sum();
-        times.sort_unstable();
-        let median = times.get(times.len() / 2).copied().unwrap_or_default();
-        Timing {
-            per_second: times.len() as f64 / total.as_secs_f64().max(1e-9),
-            median_us: median.as_secs_f64() * 1e6,
-            max_us: times.last().copied().unwrap_or_default().as_secs_f64() * 1e6,
-            total: total.as_secs_f64(),
-        }
-    }
-}
-
-impl std::fmt::Display for Timing {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{:.0} per second, median {:.1} µs, worst {:.1} µs (total {:.3} s)",
-            self.per_second, self.median_us, self.max_us, self.total
-        )
-    }
-}
-
-/// Why an answer is wrong, if it is.
-fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
-    let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
-    if !is_solved(layout, &full) {
-        return Some("the answer breaks a rule".to_string());
-    }
-    if givens.iter().zip(solution).any(|(g, s)| g.is_some_and(|g| g != *s)) {
-        return Some("the answer changes a given".to_string());
-    }
-    None
 }

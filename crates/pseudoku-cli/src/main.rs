@@ -18,7 +18,7 @@ use pseudoku_core::generate::{self, GenerateConfig, Symmetry};
 use pseudoku_core::layout::Layout;
 use pseudoku_core::logic;
 use pseudoku_core::seed::{rng_from_seed, seed_from_text};
-use pseudoku_core::solver::{Count, SearchEnd};
+use pseudoku_core::solver::Count;
 use pseudoku_core::symbol::Symbol;
 
 mod bench;
@@ -34,7 +34,14 @@ use budget::{default_budget, search_within, Status};
 use input::{parse_boxes, read_lines, read_variant, Layouts};
 
 #[derive(Parser)]
-#[command(name = "pseudoku", version, about = "Solve, count, fill and generate sudoku-family puzzles")]
+#[command(
+    name = "pseudoku",
+    version,
+    about = "Solve, count, fill and generate sudoku-family puzzles",
+    after_help = "Exit status: 0 when every line was handled (unsolvable puzzles included), 1 when a line was an error \
+                  (for bench: a result failed its check), 2 when the command could not run, 3 when a search passed \
+                  --budget."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -217,7 +224,8 @@ struct Input {
     /// and no FILE is given, its own puzzle is read instead of standard input.
     #[arg(long)]
     variant: Option<PathBuf>,
-    /// Print one JSON object per line.
+    /// Print one JSON object per line: `{"line":3,"status":"solved","solution":"…"}`, `"status":"unsolvable"`,
+    /// `"status":"error"` with `"error"`, or for count `{"line":3,"count":12,"exact":true}` (false at the limit).
     #[arg(long)]
     json: bool,
     /// Give up on a puzzle after this many search nodes (a node is one guess): its line says so, and the exit
@@ -289,6 +297,7 @@ struct BenchArgs {
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    // `generate`'s options again, each saying which `--what` it serves: the two help texts differ.
     /// --what generate makes minimal puzzles, as `generate --minimal` does.
     #[arg(long)]
     minimal: bool,
@@ -507,8 +516,9 @@ fn each_puzzle(
             let value = match outcome {
                 Outcome::Solved(s) => json!({ "line": number, "status": "solved", "solution": s }),
                 Outcome::Unsolvable => json!({ "line": number, "status": "unsolvable" }),
-                Outcome::Counted(Count::Exact(n)) => json!({ "line": number, "count": n, "exact": true }),
-                Outcome::Counted(Count::AtLeast(n)) => json!({ "line": number, "count": n, "exact": false }),
+                Outcome::Counted(c) => {
+                    json!({ "line": number, "count": c.found(), "exact": matches!(c, Count::Exact(_)) })
+                }
                 Outcome::Rated(_, mut value) => {
                     value["line"] = json!(number);
                     value
@@ -652,10 +662,8 @@ fn step_json(layout: &Layout, step: &logic::Step) -> serde_json::Value {
 
 fn count(input: &Input, limit: u64) -> Result<Status> {
     each_puzzle(input, |layout, solver, givens| match solver.count_within(givens, limit, Some(input.budget(layout))) {
-        (_, report) if report.end == SearchEnd::OutOfBudget => {
-            Outcome::GaveUp { nodes: report.nodes, found: report.found }
-        }
-        (count, _) => Outcome::Counted(count),
+        Count::GaveUp { nodes, found } => Outcome::GaveUp { nodes, found },
+        count => Outcome::Counted(count),
     })
 }
 

@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
 use pseudoku_core::format::{fpuzzles, line as sudoku_line, Variant};
 use pseudoku_core::partition::{
-    self, ConstructConfig, Difficulty, Flow, Instance, Partition, SearchEnd, SolveConfig, MAX_SIZE,
+    self, ConstructConfig, Count, Difficulty, Flow, Instance, Partition, SolveConfig, MAX_SIZE,
 };
 
 use crate::input::read_lines;
@@ -48,13 +48,12 @@ pub fn partition(file: Option<&Path>, limit: u64, all: bool, budget: Option<u64>
                 Flow::Continue
             }
         });
-        match report.end {
-            SearchEnd::Exhausted => writeln!(out, "{found}")?,
-            SearchEnd::Stopped => writeln!(out, ">={found}")?,
-            SearchEnd::OutOfBudget => {
+        match Count::of(&report) {
+            Count::GaveUp { nodes, found } => {
                 gave_up = true;
-                writeln!(out, "error: line {}: gave up after {} nodes with {found} answers", line.number, report.nodes)?
+                writeln!(out, "error: line {}: gave up after {nodes} nodes with {found} answers", line.number)?
             }
+            count => writeln!(out, "{count}")?,
         }
         for a in answers {
             writeln!(out, "{a}")?;

@@ -212,6 +212,23 @@ impl<M: Mask> Iterator for Members<M> {
     }
 }
 
+/// The indices of the set bits of `words`, 64 a word, lowest first: how
+/// every multi-word bitset of the engine (the rater's cell sets, the
+/// Pseudoku search's) lists its members.
+#[inline]
+pub(crate) fn set_bits(words: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
+    words.into_iter().enumerate().flat_map(|(i, mut w)| {
+        core::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(i * 64 + b)
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,5 +256,12 @@ mod tests {
         check::<Wide>(144);
         check::<Wide>(256);
         check::<Wide>(65);
+    }
+
+    #[test]
+    fn set_bits_lists_every_word_lowest_first() {
+        let words = [0b101, 1 << 63, 0, 1];
+        assert_eq!(set_bits(words).collect::<Vec<_>>(), [0, 2, 127, 192]);
+        assert_eq!(set_bits([0u64; 3]).count(), 0);
     }
 }

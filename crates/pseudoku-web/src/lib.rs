@@ -12,7 +12,7 @@
 //! - [`shared`]: what two screens use (undo, walls, request ids, hooks,
 //!   panels).
 //! - [`engine`]: the messages that cross to the worker
-//!   ([`engine::wire`], postcard bytes, each request with an id), the page's
+//!   ([`engine::wire`], each request with an id), the page's
 //!   client and the worker that runs them with the engine.
 //! - [`browser`]: every other side effect: storage, the URL, export.
 //!

@@ -19,15 +19,13 @@ use clap::{Parser, ValueEnum};
 use pseudoku_bench::dlx::Dlx;
 use pseudoku_bench::regions::RegionCover;
 use pseudoku_bench::sets::numbered_lines;
-use pseudoku_bench::timing::{compare, Timing};
 use pseudoku_core::format::{line, Variant};
 use pseudoku_core::generate::{self, GenerateConfig};
-use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
-use pseudoku_core::partition::{self, Instance, SolveConfig};
 use pseudoku_core::seed::{rng_from_seed, seed_from_text, shuffle};
-use pseudoku_core::solver::{Solver, Uniqueness};
+use pseudoku_core::solver::Solver;
 use pseudoku_core::symbol::Symbol;
+use pseudoku_measure::{compare, fail, runs, Timing};
 
 /// Time the engine against a named peer in the same run, checking every result.
 #[derive(Parser)]
@@ -56,6 +54,7 @@ struct Args {
     /// --what partition counts answers up to this many (2 decides uniqueness).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    // The generate options of `pseudoku bench` again: this program has its own parser, as it does not depend on the CLI.
     /// --what generate makes minimal puzzles, as `pseudoku generate --minimal` does.
     #[arg(long)]
     minimal: bool,
@@ -156,23 +155,14 @@ fn solve(file: &Path, layout: Option<&Layout>) -> Result<bool> {
             let (solver, dlx) = (Solver::new(&layout), Dlx::new(&layout));
             (layout, solver, dlx)
         });
-        let t = Instant::now();
-        let result = solver.uniqueness(&givens);
-        times.push(t.elapsed());
-        let problem = match result {
-            Uniqueness::Unique(solution) => check_answer(layout, &givens, &solution),
-            Uniqueness::None => Some("no solution".to_string()),
-            Uniqueness::Multiple => Some("more than one solution".to_string()),
-        };
+        let (time, problem) = runs::prove_unique(solver, layout, &givens);
+        times.push(time);
         if let Some(problem) = problem {
             fail(&mut failures, format!("line {number}: {problem}"));
         }
         puzzles.push((number, givens));
     }
-    let ours = Timing::of(&mut times);
-    let read = lines.len() as u64;
-    println!("{read} puzzles, {} solved uniquely and checked, {failures} failed", read - failures);
-    println!("pseudoku: {ours}");
+    let ours = runs::solved(lines.len(), failures, &mut times);
     let mut peer_times = Vec::with_capacity(puzzles.len());
     for (number, givens) in &puzzles {
         let (_, _, dlx) = engines.get_mut(&givens.len()).expect("a peer for every layout read");
@@ -191,29 +181,7 @@ fn solve(file: &Path, layout: Option<&Layout>) -> Result<bool> {
 /// The peer fills with Algorithm X trying rows in a random order, given up
 /// after `peer_budget` nodes per grid.
 fn fill(layout: &Layout, first: u64, count: u64, peer_budget: u64) -> Result<bool> {
-    let blank = vec![None; layout.cell_count()];
-    let mut times = Vec::new();
-    let mut failures = 0;
-    // Kept across grids, as a generator or `pseudoku fill --count` does.
-    let mut solver = Solver::new(layout);
-    let budget = generate::FillBudget::for_layout(layout);
-    for seed in first..first + count {
-        let t = Instant::now();
-        let grid = generate::fill_with(&mut solver, layout, &blank, &mut rng_from_seed(seed), budget);
-        times.push(t.elapsed());
-        match grid {
-            Ok(grid) if is_solved(layout, &grid.iter().copied().map(Some).collect::<Vec<_>>()) => {}
-            Ok(_) => fail(&mut failures, format!("seed {seed}: the grid breaks a rule")),
-            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
-        }
-    }
-    let ours = Timing::of(&mut times);
-    println!(
-        "{count} grids of {} cells, {} filled and checked, {failures} failed",
-        layout.cell_count(),
-        count - failures
-    );
-    println!("pseudoku: {ours}");
+    let ours = runs::fill(layout, first, count);
     let mut dlx = Dlx::new(layout);
     let (mut peer_times, mut gave_up) = (Vec::new(), 0);
     for seed in first..first + count {
@@ -225,49 +193,18 @@ fn fill(layout: &Layout, first: u64, count: u64, peer_budget: u64) -> Result<boo
     if gave_up > 0 {
         println!("dlx (peer): gave up on {gave_up} of {count} grids after {peer_budget} nodes (their time counts)");
     }
-    println!("{}", compare("dlx", &ours, &Timing::of(&mut peer_times)));
-    Ok(failures == 0)
+    println!("{}", compare("dlx", &ours.timing, &Timing::of(&mut peer_times)));
+    Ok(ours.failures == 0)
 }
 
 /// Generates `count` puzzles of `layout` (seeds `first..`), re-checking each
 /// unique. The peer cuts the same grids in the same random way, proving each
 /// removal with Algorithm X (counting to 2).
 fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) -> Result<bool> {
-    let mut times = Vec::new();
-    let mut failures = 0;
-    let mut solver = Solver::new(layout);
-    let mut made = Vec::new();
-    let (mut givens_left, mut undecided) = (0, 0);
-    for seed in first..first + count {
-        let t = Instant::now();
-        let puzzle = generate::generate(layout, config, seed);
-        times.push(t.elapsed());
-        match puzzle {
-            Ok(p) => {
-                givens_left += p.givens.iter().filter(|g| g.is_some()).count();
-                undecided += p.undecided;
-                if solver.uniqueness(&p.givens) != Uniqueness::Unique(p.solution.clone()) {
-                    fail(&mut failures, format!("seed {seed}: the puzzle does not have exactly its one solution"));
-                }
-                made.push((seed, p.solution));
-            }
-            Err(e) => fail(&mut failures, format!("seed {seed}: {e}")),
-        }
-    }
-    let ours = Timing::of(&mut times);
-    let per_puzzle = |n: usize| n as f64 / made.len().max(1) as f64;
-    println!(
-        "{count} puzzles of {} cells, {} unique and checked, {failures} failed, {:.1} givens on average \
-         ({:.1} kept only because their check ran out of budget)",
-        layout.cell_count(),
-        count - failures,
-        per_puzzle(givens_left),
-        per_puzzle(undecided)
-    );
-    println!("pseudoku: {ours}");
+    let ours = runs::generate(layout, config, first, count);
     let mut dlx = Dlx::new(layout);
     let mut peer_times = Vec::new();
-    for (seed, solution) in &made {
+    for (seed, solution) in &ours.made {
         let t = Instant::now();
         let mut givens: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
         let mut order: Vec<usize> = (0..givens.len()).collect();
@@ -280,8 +217,8 @@ fn generate(layout: &Layout, config: &GenerateConfig, first: u64, count: u64) ->
         }
         peer_times.push(t.elapsed());
     }
-    println!("{}", compare("dlx", &ours, &Timing::of(&mut peer_times)));
-    Ok(failures == 0)
+    println!("{}", compare("dlx", &ours.timing, &Timing::of(&mut peer_times)));
+    Ok(ours.failures == 0)
 }
 
 /// Steps the partition peer may take listing regions, and then covering
@@ -297,70 +234,21 @@ fn partition(file: &Path, limit: u64) -> Result<bool> {
     if lines.is_empty() {
         bail!("{} holds no instance", file.display());
     }
-    let (mut times, mut failures, mut unique) = (Vec::new(), 0, 0);
-    let mut instances = Vec::new();
-    for &(number, text) in &lines {
-        let instance = match Instance::parse(text) {
-            Ok(i) => i,
-            Err(e) => {
-                fail(&mut failures, format!("line {number}: {e}"));
-                continue;
-            }
-        };
-        let mut answers = Vec::new();
-        let t = Instant::now();
-        partition::solve(&instance, &SolveConfig::default(), &mut |p: &partition::Partition| {
-            answers.push(p.clone());
-            if answers.len() as u64 >= limit {
-                partition::Flow::Stop
-            } else {
-                partition::Flow::Continue
-            }
-        });
-        times.push(t.elapsed());
-        unique += usize::from(answers.len() == 1);
-        for answer in &answers {
-            let labels: Vec<Option<usize>> = answer.labels().map(Some).collect();
-            if !partition::validate(&instance, &labels).is_ok_and(|v| v.is_solved()) {
-                fail(&mut failures, format!("line {number}: an answer breaks a rule"));
-            }
-        }
-        instances.push((number, instance, answers.len() as u64));
-    }
-    println!("{} instances, {unique} with exactly one answer, {failures} failed (counted to {limit})", lines.len());
-    let ours = Timing::of(&mut times);
-    println!("pseudoku: {ours}");
+    let ours = runs::partition(&lines, limit);
     let (mut peer_times, mut gave_up): (Vec<Duration>, u64) = (Vec::new(), 0);
-    for (number, instance, ours) in &instances {
+    for (number, instance, found) in &ours.made {
         let t = Instant::now();
         let count = RegionCover::new(instance, PEER_STEPS).and_then(|cover| cover.count(limit, PEER_STEPS));
         peer_times.push(t.elapsed());
         match count {
             None => gave_up += 1,
-            Some(n) if n != *ours => println!("error: line {number}: the peer counts {n} answers, not {ours}"),
+            Some(n) if n != *found => println!("error: line {number}: the peer counts {n} answers, not {found}"),
             Some(_) => {}
         }
     }
     if gave_up > 0 {
         println!("regions (peer): gave up on {gave_up} instances after {PEER_STEPS} steps (their time counts)");
     }
-    println!("{}", compare("regions", &ours, &Timing::of(&mut peer_times)));
-    Ok(failures == 0)
-}
-
-fn fail(failures: &mut u64, what: String) {
-    *failures += 1;
-    println!("error: {what}");
-}
-
-/// Why an answer is wrong, if it is.
-fn check_answer(layout: &Layout, givens: &[Option<Symbol>], solution: &[Symbol]) -> Option<String> {
-    let full: Vec<Option<Symbol>> = solution.iter().copied().map(Some).collect();
-    if !is_solved(layout, &full) {
-        return Some("the answer breaks a rule".to_string());
-    }
-    if givens.iter().zip(solution).any(|(g, s)| g.is_some_and(|g| g != *s)) {
-        return Some("the answer changes a given".to_string());
-    }
-    None
+    println!("{}", compare("regions", &ours.timing, &Timing::of(&mut peer_times)));
+    Ok(ours.failures == 0)
 }

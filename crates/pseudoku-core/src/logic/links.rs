@@ -114,17 +114,7 @@ impl<const W: usize> Cells<W> {
 
     /// The cells, lowest first.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            core::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
+        crate::bits::set_bits(self.0.iter().copied())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Fixed-size cell sets for the partition search.
 //!
 //! A `Bits<W>` holds up to `64 × W` cells; bit `i` is cell `i` (row-major).
-//! The search picks `W` from the grid size (see `solve::run`), so a 9×9 grid
+//! The search picks `W` from the grid size (see `engine::engine`), so a 9×9 grid
 //! works on two words and a 16×16 grid on four. There is deliberately no
 //! `Not`: bits past the last cell must stay clear, so complements are always
 //! taken relative to another set with [`Bits::andnot`].
@@ -167,16 +167,7 @@ impl<const W: usize> Bits<W> {
 
     /// The cells in increasing order.
     pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
-            core::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
+        crate::bits::set_bits(self.0)
     }
 }
 

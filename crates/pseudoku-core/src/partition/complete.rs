@@ -3,9 +3,9 @@
 //! need ([`redundant_walls`], [`trim_walls`]). The setter's own walls are
 //! never moved: completion only adds, trimming only removes.
 
-use super::solve::{first_answers, uniqueness, Uniqueness};
+use super::solve::{first_answers, uniqueness};
 use super::{Edge, Instance, Partition};
-use crate::search::SearchEnd;
+use crate::search::{SearchEnd, Uniqueness};
 
 /// How many answers [`complete`] samples to choose each wall.
 const SAMPLE: usize = 64;

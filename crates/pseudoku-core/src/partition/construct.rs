@@ -16,53 +16,11 @@ use rand_chacha::ChaCha8Rng;
 use super::fillers::{GridFiller, RegionShuffleFiller, SolverFiller};
 use super::solve::first_answers;
 use super::validate::validate;
-use super::walls::place_walls;
+use super::walls::{place_walls, Difficulty, WallStrategy};
 use super::{Edge, Instance, InstanceError, Partition, MAX_SIZE};
 use crate::layout::random_regions;
 use crate::search::SearchEnd;
 use crate::seed::shuffle;
-
-/// How much help the walls give.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Difficulty {
-    /// A minimal set of walls plus `N` more on the answer's borders, at the
-    /// contested spots: the edges that other answers put inside a region
-    /// while the walls were being placed, most contested first.
-    Easy,
-    /// A minimal set plus `N / 2` more contested walls.
-    #[default]
-    Medium,
-    /// A minimal set of walls: removing any one of them lets another answer
-    /// in.
-    Hard,
-}
-
-impl Difficulty {
-    pub(super) fn extra_walls(self, size: usize) -> usize {
-        match self {
-            Difficulty::Easy => size,
-            Difficulty::Medium => size / 2,
-            Difficulty::Hard => 0,
-        }
-    }
-}
-
-/// How the walls are found; both end with a minimal set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WallStrategy {
-    /// Add walls where other answers cross the answer's borders until it is
-    /// unique, then remove the walls not needed. Usually fewer walls, but the
-    /// first searches (few walls, many answers) are slow on large grids.
-    AddThenTrim,
-    /// Wall every border of the answer (trivially unique), then remove walls
-    /// one by one while the answer stays unique. No search ever sees a
-    /// nearly wall-free grid, but there are many searches.
-    TrimFromBorders,
-    /// Wall this percentage of the answer's borders (chosen at random), then
-    /// as [`WallStrategy::AddThenTrim`]: the first searches are already
-    /// constrained, and there are fewer walls to trim than from all borders.
-    SeedThenTrim { percent: u8 },
-}
 
 /// What to construct.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +80,13 @@ pub struct Construction {
     pub core_walls: Vec<Edge>,
 }
 
+/// [`place_walls`] on `grid` around `answer`, as `config` says.
+fn walled(grid: &Instance, answer: &Partition, config: &ConstructConfig, rng: &mut ChaCha8Rng) -> Option<Construction> {
+    let (instance, core_walls) =
+        place_walls(grid, answer, config.strategy, config.difficulty, config.node_budget, rng)?;
+    Some(Construction { instance, answer: answer.clone(), core_walls })
+}
+
 /// A new grid (random regions filled as a jigsaw sudoku) with walls giving
 /// it exactly one answer. When the Latin fill finds no grid for a layout
 /// (common from 16×16 up), that layout is filled region by region instead
@@ -152,7 +117,7 @@ pub fn construct_with(
         };
         let grid = Instance::new(n, symbols, [])?;
         let answer = Partition::from_labels(n, &regions).expect("n² labels");
-        if let Some(c) = place_walls(&grid, &answer, config, &mut rng) {
+        if let Some(c) = walled(&grid, &answer, config, &mut rng) {
             return Ok(c);
         }
     }
@@ -192,7 +157,7 @@ pub fn construct_for_grid(
             first_answers(&bare.with_walls(walls)?, &[], 1, budget).0.into_iter().next()
         };
         if let Some(answer) = answer {
-            if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
+            if let Some(c) = walled(&bare, &answer, config, &mut rng) {
                 return Ok(c);
             }
         }
@@ -218,7 +183,7 @@ pub fn construct_for_answer(
     let answer = Partition::from_labels(grid.size(), &answer.labels().collect::<Vec<_>>()).expect("n² labels");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..config.attempts.max(1) {
-        if let Some(c) = place_walls(&bare, &answer, config, &mut rng) {
+        if let Some(c) = walled(&bare, &answer, config, &mut rng) {
             return Ok(c);
         }
     }

@@ -9,10 +9,11 @@
 
 use core::fmt;
 
-use super::solve::{count, engine, first_answers, Count};
+use super::engine::engine;
+use super::solve::{count, first_answers};
 use super::{Edge, Instance, Partition};
 use crate::layout::CellId;
-use crate::search::SearchEnd;
+use crate::search::{Count, SearchEnd};
 use crate::symbol::Symbol;
 
 /// How the answers treat one edge.

@@ -109,6 +109,7 @@ use crate::symbol::{Symbol, MAX_CHAR_SYMBOLS};
 mod bits;
 mod complete;
 mod construct;
+mod engine;
 mod explain;
 mod fillers;
 mod solve;
@@ -126,16 +127,16 @@ pub use crate::layout::random_regions;
 pub use complete::{complete, redundant_walls, trim_walls, wall_can_go, CompleteError, Completion};
 pub use construct::{
     construct, construct_for_answer, construct_for_grid, construct_with, ConstructConfig, ConstructError, Construction,
-    Difficulty, WallStrategy,
 };
+pub use engine::SolveConfig;
 pub use explain::{explain, Explainer, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
-pub use solve::{all_answers, count, solve, solve_joined, uniqueness, Count, SolveConfig, Uniqueness};
+pub use solve::{all_answers, count, solve, solve_joined, uniqueness};
 pub use text::ParseError;
 
-pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
+pub use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};
 pub use validate::{validate, Problem, ValidateError, Validation};
-pub use walls::is_minimal;
+pub use walls::{is_minimal, Difficulty, WallStrategy};
 
 /// The largest supported `N`: the one-character alphabet has 35 symbols.
 pub const MAX_SIZE: usize = MAX_CHAR_SYMBOLS;

@@ -159,8 +159,8 @@ fn wide_lookahead_matches_the_reference() {
             let inst = random_instance(n, &mut rng);
             let expected = reference_answers(&inst);
             let mut found = BTreeSet::new();
-            let engine = solve::Engine::<2>::new(&inst, &[]).with_probe_degree(2);
-            let report = solve::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
+            let engine = engine::Engine::<2>::new(&inst, &[]).with_probe_degree(2);
+            let report = engine::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
                 found.insert(p.labels().collect::<Vec<_>>());
                 Flow::Continue
             });
@@ -730,8 +730,8 @@ fn every_wall_strategy_ends_unique_and_minimal() {
 /// bitset of `W` words.
 fn search_on<const W: usize>(inst: &Instance) -> (Vec<Vec<u32>>, u64) {
     let mut found = Vec::new();
-    let engine = solve::Engine::<W>::new(inst, &[]);
-    let report = solve::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
+    let engine = engine::Engine::<W>::new(inst, &[]);
+    let report = engine::Search::search(&engine, &SolveConfig::default(), &mut |p: &Partition| {
         found.push(p.labels().map(|l| l as u32).collect());
         if found.len() == 30 {
             Flow::Stop

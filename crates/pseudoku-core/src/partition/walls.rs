@@ -1,13 +1,13 @@
 //! Wall placement: walls on the borders of an answer until it is the only
-//! one, then every wall that is not needed removed ([`place_walls`]), and the
-//! check that a set of walls is minimal ([`is_minimal`]).
+//! one, then every wall that is not needed removed ([`place_walls`], as a
+//! [`WallStrategy`] says, with a [`Difficulty`]'s extra walls), and the check
+//! that a set of walls is minimal ([`is_minimal`]).
 
 use rand_chacha::ChaCha8Rng;
 
-use super::construct::{ConstructConfig, Construction, WallStrategy};
-use super::solve::{first_answers, uniqueness, Uniqueness};
+use super::solve::{first_answers, uniqueness};
 use super::{Edge, Instance, Partition};
-use crate::search::SearchEnd;
+use crate::search::{SearchEnd, Uniqueness};
 use crate::seed::shuffle;
 
 /// How many answers one search of the adding phase collects at most.
@@ -217,16 +217,62 @@ impl Walls<'_> {
     }
 }
 
+/// How much help the walls give.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// A minimal set of walls plus `N` more on the answer's borders, at the
+    /// contested spots: the edges that other answers put inside a region
+    /// while the walls were being placed, most contested first.
+    Easy,
+    /// A minimal set plus `N / 2` more contested walls.
+    #[default]
+    Medium,
+    /// A minimal set of walls: removing any one of them lets another answer
+    /// in.
+    Hard,
+}
+
+impl Difficulty {
+    pub(super) fn extra_walls(self, size: usize) -> usize {
+        match self {
+            Difficulty::Easy => size,
+            Difficulty::Medium => size / 2,
+            Difficulty::Hard => 0,
+        }
+    }
+}
+
+/// How the walls are found; both end with a minimal set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallStrategy {
+    /// Add walls where other answers cross the answer's borders until it is
+    /// unique, then remove the walls not needed. Usually fewer walls, but the
+    /// first searches (few walls, many answers) are slow on large grids.
+    AddThenTrim,
+    /// Wall every border of the answer (trivially unique), then remove walls
+    /// one by one while the answer stays unique. No search ever sees a
+    /// nearly wall-free grid, but there are many searches.
+    TrimFromBorders,
+    /// Wall this percentage of the answer's borders (chosen at random), then
+    /// as [`WallStrategy::AddThenTrim`]: the first searches are already
+    /// constrained, and there are fewer walls to trim than from all borders.
+    SeedThenTrim { percent: u8 },
+}
+
 /// The heart of construction: walls on `answer`'s borders until it is the
 /// only answer of `grid`, then a pass removing every wall that is not
 /// needed, then the difficulty's extra walls at the most contested border
 /// edges (those other answers crossed most often).
+/// Gives the walled instance and the minimal set its walls were built from.
+/// Each uniqueness search has `node_budget` nodes.
 pub(super) fn place_walls(
     grid: &Instance,
     answer: &Partition,
-    config: &ConstructConfig,
+    strategy: WallStrategy,
+    difficulty: Difficulty,
+    node_budget: u64,
     rng: &mut ChaCha8Rng,
-) -> Option<Construction> {
+) -> Option<(Instance, Vec<Edge>)> {
     let n = grid.size();
     let mut borders: Vec<Edge> = answer.borders().collect();
     shuffle(&mut borders, rng);
@@ -237,9 +283,9 @@ pub(super) fn place_walls(
         inst: grid.with_walls([]).expect("the same grid"),
         on: EdgeSet::new(len),
         others: Vec::new(),
-        budget: Some(config.node_budget),
+        budget: Some(node_budget),
     };
-    let seeded = match config.strategy {
+    let seeded = match strategy {
         WallStrategy::AddThenTrim => 0,
         WallStrategy::TrimFromBorders => len,
         WallStrategy::SeedThenTrim { percent } => len * usize::from(percent.min(100)) / 100,
@@ -252,14 +298,14 @@ pub(super) fn place_walls(
     shuffle(&mut order, rng);
     walls.trim(&order);
     let core_walls: Vec<Edge> = walls.inst.walls().collect();
-    let extra = config.difficulty.extra_walls(n);
+    let extra = difficulty.extra_walls(n);
     let mut ranked: Vec<(usize, usize)> =
         (0..len).filter(|&i| !walls.on.contains(i)).map(|i| (walls.crossings(i), i)).collect();
     ranked.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     for &(_, i) in ranked.iter().take(extra) {
         walls.add(i);
     }
-    Some(Construction { instance: walls.inst, answer: answer.clone(), core_walls })
+    Some((walls.inst, core_walls))
 }
 
 /// Whether the instance has exactly one answer and loses that with any one

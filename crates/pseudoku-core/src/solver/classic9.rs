@@ -82,7 +82,9 @@ const PERM: [u16; 512] = {
 };
 
 /// `ROW_BOX[m]`: [`PERM`] over (row, box) pairs, widened to the band: the
-/// three cells of minirow `(i, j)` for each pair kept.
+/// three cells of minirow `(i, j)` for each pair kept. (It and
+/// [`BAND_COLUMN`] are the same loop spelled out: a `const` block cannot
+/// take the bit placement as a closure.)
 const ROW_BOX: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;

@@ -27,7 +27,7 @@ mod generic;
 use classic9::Classic9;
 use generic::Engine;
 
-pub use crate::search::{Flow, Progress, SearchEnd, SearchReport, Sink};
+pub use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};
 
 /// The node from which [`Propagation::Auto`] probes.
 pub const PROBE_AFTER: u64 = 64;
@@ -81,31 +81,6 @@ pub struct SearchOptions<'a> {
     /// cells only, and the search heads straight for it. One symbol per
     /// cell. The classic 9×9 fast path ignores it.
     pub prefer: Option<&'a [Symbol]>,
-}
-
-/// A number of solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
-    Exact(u64),
-    /// The limit was reached (or the budget ran out) with this many found.
-    AtLeast(u64),
-}
-
-impl core::fmt::Display for Count {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Count::Exact(n) => write!(f, "{n}"),
-            Count::AtLeast(n) => write!(f, ">={n}"),
-        }
-    }
-}
-
-/// Whether a puzzle has one solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    None,
-    Unique(Vec<Symbol>),
-    Multiple,
 }
 
 /// The empty result of a propagation that found a cell or a house with no
@@ -250,17 +225,12 @@ impl Solver {
 
     /// The number of solutions, counting no further than `limit`.
     pub fn count(&mut self, givens: &[Option<Symbol>], limit: u64) -> Count {
-        self.count_within(givens, limit, None).0
+        self.count_within(givens, limit, None)
     }
 
-    /// Like [`Solver::count`] with a node budget; also returns the report, whose
-    /// `end` tells a reached limit from an exhausted budget.
-    pub fn count_within(
-        &mut self,
-        givens: &[Option<Symbol>],
-        limit: u64,
-        node_budget: Option<u64>,
-    ) -> (Count, SearchReport) {
+    /// Like [`Solver::count`] within a node budget ([`Count::GaveUp`] when it
+    /// runs out).
+    pub fn count_within(&mut self, givens: &[Option<Symbol>], limit: u64, node_budget: Option<u64>) -> Count {
         let mut found = 0u64;
         let report = self.search(givens, SearchOptions { node_budget, ..Default::default() }, &mut |_: &[Symbol]| {
             found += 1;
@@ -270,31 +240,22 @@ impl Solver {
                 Flow::Continue
             }
         });
-        let count = match report.end {
-            SearchEnd::Exhausted => Count::Exact(found),
-            SearchEnd::Stopped | SearchEnd::OutOfBudget => Count::AtLeast(found),
-        };
-        (count, report)
+        Count::of(&report)
     }
 
-    /// None, one (with the solution) or several solutions.
-    pub fn uniqueness(&mut self, givens: &[Option<Symbol>]) -> Uniqueness {
-        let mut first = None;
-        let mut found = 0;
-        self.search(givens, SearchOptions::default(), &mut |s: &[Symbol]| {
-            found += 1;
-            if found == 1 {
-                first = Some(s.to_vec());
-                Flow::Continue
-            } else {
+    /// None, one (with the solution) or several solutions (the first two);
+    /// never [`Uniqueness::Unknown`], as it has no budget.
+    pub fn uniqueness(&mut self, givens: &[Option<Symbol>]) -> Uniqueness<Vec<Symbol>> {
+        let mut first = Vec::new();
+        let report = self.search(givens, SearchOptions::default(), &mut |s: &[Symbol]| {
+            first.push(s.to_vec());
+            if first.len() == 2 {
                 Flow::Stop
+            } else {
+                Flow::Continue
             }
         });
-        match (found, first) {
-            (1, Some(s)) => Uniqueness::Unique(s),
-            (0, _) => Uniqueness::None,
-            _ => Uniqueness::Multiple,
-        }
+        Uniqueness::of(first, &report)
     }
 
     /// True when some solution has a symbol other than `symbol` in `cell`.
@@ -703,8 +664,7 @@ mod tests {
     #[test]
     fn budget_stops_the_search() {
         let layout = Layout::classic(3).unwrap();
-        let (count, report) = Solver::new(&layout).count_within(&[None; 81], u64::MAX, Some(500));
-        assert_eq!(report.end, SearchEnd::OutOfBudget);
-        assert!(matches!(count, Count::AtLeast(_)));
+        let count = Solver::new(&layout).count_within(&[None; 81], u64::MAX, Some(500));
+        assert!(matches!(count, Count::GaveUp { .. }), "{count:?}");
     }
 }

@@ -51,6 +51,23 @@ pub const THEME_KEY: &str = "pseudoku.theme";
 /// default) or `centre` (the player's centre marks as written).
 pub const CANDIDATES_KEY: &str = "pseudoku.candidates";
 
+// Each saved format has its own version, beside its key: a save of another
+// version is refused whole ([`check_version`]), and nothing else is touched.
+
+/// The version of `SavedPlay` (under [`play_key`]) this build writes and reads.
+pub const PLAY_SAVE_VERSION: u32 = 1;
+/// The version of `SavedGame` (under [`sudoku_key`]) this build writes and reads.
+pub const GAME_SAVE_VERSION: u32 = 2;
+
+/// Refuses a save of another version than the one this build `reads`.
+pub fn check_version(found: u32, reads: u32) -> Result<(), String> {
+    if found == reads {
+        Ok(())
+    } else {
+        Err(format!("it is version {found}, and this page reads version {reads}"))
+    }
+}
+
 /// A Pseudoku challenge's progress, by its link text.
 pub fn play_key(challenge_key: &str) -> String {
     format!("pseudoku.play.{challenge_key}")

@@ -8,7 +8,7 @@ use pseudoku_core::partition::{Edge, Partition};
 
 use crate::engine::wire::{Agreement, Body};
 use crate::pseudoku::teach::Verdict;
-use crate::shared::count::{nodes_text, Count};
+use crate::shared::count::{count_of, count_words as shared_words, nodes_text, Count};
 
 /// Answers are counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;
@@ -39,7 +39,7 @@ impl Analysis {
         match body {
             Body::Progress { nodes, answers } => self.progress = Some((nodes, answers)),
             Body::Counted { answers_found, exact, answers } => {
-                self.count = Some(Count { found: answers_found, exact });
+                self.count = Some(count_of(answers_found, exact));
                 self.answers = answers
                     .iter()
                     .filter_map(|labels| {
@@ -64,10 +64,7 @@ impl Analysis {
 pub fn count_words(analysis: &Analysis) -> String {
     match (analysis.count, analysis.progress, &analysis.failed) {
         (_, _, Some(message)) => message.clone(),
-        (Some(Count { found: 0, .. }), _, _) => "no answer".into(),
-        (Some(Count { found: 1, exact: true }), _, _) => "exactly one answer".into(),
-        (Some(Count { found: n, exact: true }), _, _) => format!("{n} answers"),
-        (Some(Count { found: n, exact: false }), _, _) => format!("at least {n} answers"),
+        (Some(count), _, _) => shared_words(count, "answer"),
         (None, Some((nodes, answers)), _) => {
             let found = match answers {
                 1 => "1 answer so far".to_owned(),

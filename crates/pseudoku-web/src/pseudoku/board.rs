@@ -38,7 +38,9 @@ pub struct HintEdge {
     pub together: bool,
 }
 
-/// Everything the board shows. Edges are those of an `n × n` grid.
+/// Everything the board shows. Edges are those of an `n × n` grid. (The
+/// sudoku board has its own `BoardView`: it shows cells and marks, this one
+/// edges and regions; they share no field.)
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
     pub n: usize,

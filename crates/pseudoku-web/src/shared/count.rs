@@ -1,23 +1,26 @@
-//! Counts as both engines report them, and their words: how many answers
+//! Counts as the worker reports them, and their words: how many answers
 //! or solutions a search found, a node count for people, "3 cells".
 
-/// How many answers (or solutions) a count found: all of them when
-/// `exact`, else it stopped at its limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    pub found: u64,
-    pub exact: bool,
+pub use pseudoku_core::search::Count;
+
+/// The count a worker's `Counted` reply carries: `exact` unless the search
+/// stopped at its limit (the app's counts have no node budget).
+pub fn count_of(found: u64, exact: bool) -> Count {
+    if exact {
+        Count::Exact(found)
+    } else {
+        Count::AtLeast(found)
+    }
 }
 
-impl Count {
-    /// Exactly one.
-    pub fn unique(self) -> bool {
-        self == Count { found: 1, exact: true }
-    }
-
-    /// More than one (or at least as many as the limit).
-    pub fn several(self) -> bool {
-        self.found > 1 || !self.exact
+/// `no answer`, `exactly one answer`, `5 answers`, `at least 1000 answers`
+/// (with `noun` "answer"; "solution" for a sudoku).
+pub fn count_words(count: Count, noun: &str) -> String {
+    match count {
+        Count::Exact(0) => format!("no {noun}"),
+        Count::Exact(1) => format!("exactly one {noun}"),
+        Count::Exact(n) => format!("{n} {noun}s"),
+        Count::AtLeast(n) | Count::GaveUp { found: n, .. } => format!("at least {n} {noun}s"),
     }
 }
 

@@ -74,7 +74,8 @@ pub enum HintMark {
     Wrong,
 }
 
-/// Everything the board shows.
+/// Everything the board shows (cells and marks; the Pseudoku board's own
+/// `BoardView` shows edges and regions, and they share no field).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardView {
     pub layout: Rc<pseudoku_core::layout::Layout>,

@@ -4,7 +4,7 @@
 //! them against the keywords read before, and records them in the
 //! [`Parser`].
 
-use super::parser::{GivensLines, GridLine, HouseCell, HouseLine, Implied, Parser, TopRegions};
+use super::record::{CellRef, GivensLines, GridLine, HouseCell, HouseLine, Implied, Parser, TopRegions};
 use super::rows::read_region_map;
 use super::text::{short, Columns, Dims, LineReader, Words};
 use super::{Regions, VariantError, VariantErrorKind, MAX_BOARD_SIDE};
@@ -150,14 +150,6 @@ fn diagonals(parser: &mut Parser<'_>, words: &mut Words<'_>, col: usize) -> Resu
     words.end()?;
     parser.top_diagonals = Some(words.line);
     Ok(())
-}
-
-/// A cell named in a `house` line.
-pub(super) enum CellRef {
-    /// `rRcC`, 1-based as written, kept 0-based.
-    RowCol(usize, usize),
-    /// A 0-based cell index.
-    Index(usize),
 }
 
 /// Reads `r1c2` (any case) or a cell index.

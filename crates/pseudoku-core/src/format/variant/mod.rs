@@ -59,6 +59,7 @@ mod error;
 mod keywords;
 mod parser;
 mod print;
+mod record;
 mod rows;
 mod text;
 

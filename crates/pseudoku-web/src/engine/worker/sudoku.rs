@@ -52,11 +52,10 @@ pub(super) fn solve(text: &str) -> Body {
         Uniqueness::Unique(solution) => {
             Body::Solved { solution: Some(line::write_solution(layout, &solution)), unique: true }
         }
-        Uniqueness::Multiple => {
-            let solution = solver.solve(givens).map(|s| line::write_solution(layout, &s));
-            Body::Solved { solution, unique: false }
+        Uniqueness::Multiple(first, _) => {
+            Body::Solved { solution: Some(line::write_solution(layout, &first)), unique: false }
         }
-        Uniqueness::None => Body::Solved { solution: None, unique: false },
+        Uniqueness::None | Uniqueness::Unknown { .. } => Body::Solved { solution: None, unique: false },
     }
 }
 

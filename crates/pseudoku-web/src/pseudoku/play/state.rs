@@ -17,6 +17,7 @@ use pseudoku_core::partition::{validate, Edge, Instance, Partition, Validation};
 use pseudoku_core::symbol::{char_to_index, index_to_char};
 use serde::{Deserialize, Serialize};
 
+use crate::browser::storage::{check_version, PLAY_SAVE_VERSION};
 use crate::engine::wire::{Body, Job, Reply, Request, ANSWERS_KEPT};
 use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
 use crate::pseudoku::play::teacher::{join_labels, Said, Teacher};
@@ -36,7 +37,8 @@ pub enum Tool {
     Border,
 }
 
-/// A state of the player's work that undo returns to.
+/// A state of the player's work that undo returns to: regions and borders
+/// (a sudoku's `Marks` are values and pencil marks, another saved format).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marks {
     /// Region per cell, `.` for none, in the one-character alphabet.
@@ -268,7 +270,7 @@ impl Player {
     pub fn saved(&self) -> SavedPlay {
         let (undo, redo) = self.history.parts();
         SavedPlay {
-            version: SAVE_VERSION,
+            version: PLAY_SAVE_VERSION,
             marks: self.marks(),
             undo: undo.to_vec(),
             redo: redo.to_vec(),
@@ -280,9 +282,7 @@ impl Player {
     /// This challenge with saved progress restored; a damaged save is
     /// refused whole with a reason (and nothing else is lost).
     pub fn restore(mut self, saved: SavedPlay) -> Result<Player, String> {
-        if saved.version != SAVE_VERSION {
-            return Err(format!("it is version {}, and this page reads version {SAVE_VERSION}", saved.version));
-        }
+        check_version(saved.version, PLAY_SAVE_VERSION)?;
         let n = self.instance().size();
         let (labels, borders, joins) = read_marks(&saved.marks, n)?;
         for m in saved.undo.iter().chain(&saved.redo) {
@@ -657,9 +657,6 @@ fn read_marks(marks: &Marks, n: usize) -> Result<MarkSets, String> {
     };
     Ok((labels, edges(&marks.borders)?, edges(&marks.joins)?))
 }
-
-/// The version of [`SavedPlay`] this build writes and reads.
-pub const SAVE_VERSION: u32 = 1;
 
 /// A game in progress as stored, per challenge.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -138,8 +138,8 @@ pub fn Play(props: &PlayProps) -> Html {
     let solved = player.is_solved();
     let count = player.analysis.count;
     let answers_text = match count {
-        Some(Count { found: 1, exact: true }) => "This challenge has exactly one answer.".to_owned(),
-        Some(Count { found: k, exact: true }) => match player.found_numbers().as_slice() {
+        Some(Count::Exact(1)) => "This challenge has exactly one answer.".to_owned(),
+        Some(Count::Exact(k)) => match player.found_numbers().as_slice() {
             [] => format!("This challenge has {k} answers; you have found none yet."),
             [one] => format!("This challenge has {k} answers; you have found answer {one}."),
             found => format!(
@@ -148,7 +148,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 found.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
             ),
         },
-        Some(Count { found: k, exact: false }) => {
+        Some(Count::AtLeast(k) | Count::GaveUp { found: k, .. }) => {
             format!("This challenge has at least {k} answers; you have found {}.", player.found_count())
         }
         None => format!("Counting this challenge's answers… ({})", player.count_text()),

@@ -270,7 +270,7 @@ impl Setter {
             SetterAction::MoreAnswers => {
                 let count = self.analysis.count?;
                 let have = self.analysis.answers.len();
-                if have as u64 >= count.found || self.task.is_some() {
+                if have as u64 >= count.found() || self.task.is_some() {
                     return None;
                 }
                 // The same walls counted again, keeping more: the answers
@@ -399,7 +399,7 @@ mod tests {
 
     use super::*;
     use crate::pseudoku::examples::{SEED_PUZZLE, SEED_PUZZLE_GRID};
-    use crate::shared::count::Count;
+    use crate::shared::count::count_of;
 
     fn seed() -> Setter {
         Setter::new(SEED_PUZZLE.parse().unwrap())
@@ -458,7 +458,7 @@ mod tests {
     #[test]
     fn count_words_are_the_ones_the_page_promises() {
         let words =
-            |(found, exact)| count_words(&Analysis { count: Some(Count { found, exact }), ..Analysis::default() });
+            |(found, exact)| count_words(&Analysis { count: Some(count_of(found, exact)), ..Analysis::default() });
         assert_eq!(words((0, true)), "no answer");
         assert_eq!(words((1, true)), "exactly one answer");
         assert_eq!(words((5, true)), "5 answers");

@@ -89,7 +89,7 @@ pub fn Create(props: &CreateProps) -> Html {
 
     let analysis = &setter.analysis;
     let counting = analysis.count.is_none() && analysis.failed.is_none();
-    let unique = analysis.count.is_some_and(Count::unique);
+    let unique = analysis.count.is_some_and(Count::is_unique);
     let reason = analysis.agreement.as_ref().and_then(|a| a.reason.clone());
     let answers = analysis.answers.len();
     let progress = analysis.progress.filter(|_| counting);
@@ -167,7 +167,7 @@ pub fn Create(props: &CreateProps) -> Html {
     };
 
     let redundant = setter.redundant().len();
-    let more = analysis.count.filter(|c| (answers as u64) < c.found && answers > 0);
+    let more = analysis.count.filter(|c| (answers as u64) < c.found() && answers > 0);
     html! {
         <section class="screen create" aria-label="Create a Pseudoku challenge">
             <p class="lead">
@@ -247,7 +247,7 @@ pub fn Create(props: &CreateProps) -> Html {
                         <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
-                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found == 0)}
+                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found() == 0)}
                             onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
                         <button type="button" class="trim" disabled={busy || !unique || analysis.redundant.is_empty()}
                             onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
@@ -327,8 +327,8 @@ pub fn Create(props: &CreateProps) -> Html {
 /// "5", or "at least 1000": how many answers there are.
 fn count_label(count: Option<Count>, shown: usize) -> String {
     match count {
-        Some(Count { found: n, exact: true }) => n.to_string(),
-        Some(Count { found: n, exact: false }) => format!("at least {n}"),
+        Some(Count::Exact(n)) => n.to_string(),
+        Some(count) => format!("at least {}", count.found()),
         None => shown.to_string(),
     }
 }

@@ -19,6 +19,7 @@ use pseudoku_core::layout::{CellId, Geometry, Layout};
 use pseudoku_core::symbol::Symbol;
 use serde::{Deserialize, Serialize};
 
+use crate::browser::storage::{check_version, GAME_SAVE_VERSION};
 use crate::engine::wire::{Body, HintWire, Job, Reply};
 use crate::shared::history::History;
 
@@ -75,7 +76,8 @@ pub enum Mode {
 }
 
 /// Everything the player has entered: what undo goes back over and what
-/// is saved.
+/// is saved (a Pseudoku player's `Marks` are regions and borders, another
+/// saved format).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marks {
     /// Values in the line format of the puzzle (`.` for none; givens too).
@@ -342,9 +344,7 @@ impl Game {
     /// The game with saved entries, history and time, after checking they
     /// fit this puzzle and keep its givens.
     pub fn restore(mut self, saved: SavedGame) -> Result<Game, String> {
-        if saved.version != SAVE_VERSION {
-            return Err(format!("it is version {}, and this page reads version {SAVE_VERSION}", saved.version));
-        }
+        check_version(saved.version, GAME_SAVE_VERSION)?;
         self.check_marks(&saved.marks)?;
         for m in saved.undo.iter().chain(&saved.redo) {
             self.check_marks(m)?;
@@ -360,7 +360,7 @@ impl Game {
     pub fn saved(&self) -> SavedGame {
         let (undo, redo) = self.history.parts();
         SavedGame {
-            version: SAVE_VERSION,
+            version: GAME_SAVE_VERSION,
             seed: self.seed,
             marks: self.marks.clone(),
             undo: undo.to_vec(),
@@ -749,9 +749,6 @@ pub fn neighbour(layout: &Layout, cell: CellId, direction: Direction) -> Option<
 pub fn abstract_columns(cells: usize) -> usize {
     (1..=cells).find(|c| c * c >= cells).unwrap_or(1)
 }
-
-/// The version of [`SavedGame`] this build writes and reads.
-pub const SAVE_VERSION: u32 = 2;
 
 /// A game in progress as stored, per puzzle (keyed by its link text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,7 +14,7 @@ use pseudoku_core::partition::Edge;
 use pseudoku_core::symbol::Symbol;
 
 use crate::engine::wire::{Body, CellsKind, Job, Reply, Request, WireSymmetry};
-use crate::shared::count::Count;
+use crate::shared::count::{count_of, count_words, Count};
 use crate::shared::history::History;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -338,10 +338,7 @@ impl SudokuSetter {
         }
         match (&self.analysis.failed, self.analysis.count, self.analysis.progress) {
             (Some(message), _, _) => message.clone(),
-            (_, Some(Count { found: 0, .. }), _) => "no solution".into(),
-            (_, Some(Count { found: 1, exact: true }), _) => "exactly one solution".into(),
-            (_, Some(Count { found: n, exact: true }), _) => format!("{n} solutions"),
-            (_, Some(Count { found: n, exact: false }), _) => format!("at least {n} solutions"),
+            (_, Some(count), _) => count_words(count, "solution"),
             (_, None, Some((nodes, found))) => {
                 format!("counting… {found} so far, {} nodes searched", crate::shared::count::nodes_text(nodes))
             }
@@ -583,7 +580,7 @@ impl SudokuSetter {
         let a = &mut next.analysis;
         match reply.body {
             Body::Progress { nodes, answers } => a.progress = Some((nodes, answers)),
-            Body::Counted { answers_found, exact, .. } => a.count = Some(Count { found: answers_found, exact }),
+            Body::Counted { answers_found, exact, .. } => a.count = Some(count_of(answers_found, exact)),
             Body::Cells { kind, cells } => {
                 let cells = cells.into_iter().map(CellId).collect::<Vec<_>>();
                 match kind {

@@ -114,8 +114,8 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         Some(draft) => region_board(draft, &setter, &d),
         None => html! { <Board {view} {on_press} {on_drag} /> },
     };
-    let unique = analysis.count.is_some_and(Count::unique);
-    let several = analysis.count.is_some_and(Count::several);
+    let unique = analysis.count.is_some_and(Count::is_unique);
+    let several = analysis.count.is_some_and(Count::is_several);
     let busy = setter.task.is_some();
     let puzzle = setter.puzzle();
     let share = link::encode_sudoku(&puzzle).ok().map(|k| format!("{}#p={k}", browser::page_base()));
@@ -176,7 +176,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                     }
                     if !analysis.conflicts.is_empty() {
                         <p class="reason">{ format!("These givens break a rule: {}.", analysis.conflicts.iter().map(|&c| place(c)).collect::<Vec<_>>().join(", ")) }</p>
-                    } else if analysis.count == Some(Count { found: 0, exact: true }) {
+                    } else if analysis.count == Some(Count::Exact(0)) {
                         <p class="reason">{ "No given conflicts with another directly, but the search found no solution." }</p>
                     }
                     if let (true, Some(cell)) = (several, analysis.differ) {
