@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The protocol version; the worker and the page come from one build.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// How many answers a count sends back for the setter to show.
 pub const ANSWERS_KEPT: usize = 50;
@@ -63,6 +63,9 @@ pub enum Job {
     /// Random jigsaw regions of an `size × size` grid that keep the walls
     /// drawn (`a-b` pairs of cells) as borders, and admit a full grid.
     Regions { size: usize, walls: Vec<(u32, u32)>, seed: u64 },
+    /// Read an f-puzzles or SudokuPad link (or either tool's JSON): its
+    /// decompression can be large, so it runs here.
+    Import { text: String },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +162,13 @@ pub enum Body {
     /// The job could not be done; a sentence for the person.
     Failed {
         message: String,
+    },
+    /// An imported puzzle: a variant file with its givens, the given pencil
+    /// marks of each cell (one bit per symbol), and what was dropped.
+    Imported {
+        variant: String,
+        marks: Vec<u64>,
+        notes: Vec<String>,
     },
 }
 

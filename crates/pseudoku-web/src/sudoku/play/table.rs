@@ -36,6 +36,10 @@ pub struct Table {
     ids: RequestIds,
     /// A message about making or opening a puzzle.
     pub notice: Option<String>,
+    /// A link being imported in the worker (f-puzzles, SudokuPad).
+    importing: Option<Request>,
+    /// What an import dropped (read out politely, not an alert).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -58,18 +62,28 @@ pub enum TableAction {
     Hint,
     Worker(Reply),
     DismissNotice,
+    /// Open an f-puzzles or SudokuPad link (read in the worker).
+    Import(String),
 }
 
 impl Table {
     pub fn new(game: Option<Game>) -> Table {
         let mut ids = RequestIds::default();
         let (solve_id, rate_id) = (ids.take(), ids.take());
-        Table { game, solve_id, making: None, hinting: None, rate_id, ids, notice: None }
+        Table { game, solve_id, making: None, hinting: None, rate_id, ids, notice: None, importing: None, note: None }
+    }
+
+    /// Whether a link is being imported.
+    pub fn importing(&self) -> bool {
+        self.importing.is_some()
     }
 
     /// The request the worker should run: the puzzle being made, else the
     /// current game's solve until it is known.
     pub fn request(&self) -> Option<Request> {
+        if let Some(importing) = &self.importing {
+            return Some(importing.clone());
+        }
         if let Some(making) = &self.making {
             return Some(making.request.clone());
         }
@@ -92,6 +106,12 @@ impl Table {
                 next.rate_id = next.ids.take();
                 next.making = None;
                 next.hinting = None;
+                next.importing = None;
+            }
+            TableAction::Import(text) => {
+                next.importing = Some(next.ids.request(Job::Import { text }));
+                next.notice = None;
+                next.note = None;
             }
             TableAction::Hint => {
                 let game = self.game.as_ref()?;
@@ -119,6 +139,35 @@ impl Table {
                 next.game = Some(game);
             }
             TableAction::Worker(reply) => {
+                if let Some(importing) = &self.importing {
+                    if reply.id != importing.id {
+                        return None;
+                    }
+                    next.importing = None;
+                    // The worker may have been stopped: solve and rate again.
+                    next.solve_id = next.ids.take();
+                    next.rate_id = next.ids.take();
+                    match reply.body {
+                        Body::Imported { variant, marks, notes } => {
+                            let game = variant
+                                .parse::<Variant>()
+                                .map_err(|e| e.to_string())
+                                .and_then(Puzzle::new)
+                                .map(|p| Game::new(p, None).with_centre_marks(&marks));
+                            match game {
+                                Ok(game) => {
+                                    let mut opened = next.apply(TableAction::Open(Box::new(game)))?;
+                                    opened.note = (!notes.is_empty()).then(|| notes.join(" "));
+                                    return Some(opened);
+                                }
+                                Err(e) => next.notice = Some(format!("The imported puzzle could not be read: {e}.")),
+                            }
+                        }
+                        Body::Failed { message } => next.notice = Some(message),
+                        _ => return None,
+                    }
+                    return Some(next);
+                }
                 if let Some(making) = &self.making {
                     if reply.id != making.request.id {
                         return None;
@@ -167,8 +216,11 @@ impl Table {
                 next.game = Some(game);
             }
             TableAction::DismissNotice => {
-                self.notice.as_ref()?;
+                if self.notice.is_none() && self.note.is_none() {
+                    return None;
+                }
                 next.notice = None;
+                next.note = None;
             }
         }
         Some(next)
