@@ -11,7 +11,8 @@
 //! engine plays — the size, givens, jigsaw regions (`region` per cell), the
 //! diagonals, extra regions, title, author and rules, and given pencil marks
 //! — and refuses a puzzle with rules the engine does not play (killer cages,
-//! thermometers, …) in one sentence that names them, rather than open a
+//! thermometers, …) in one sentence that names them (any key it does not
+//! know that holds something is named too), rather than open a
 //! different puzzle. Cosmetic elements (text, lines, shapes) are dropped with
 //! a note.
 //!
@@ -77,8 +78,8 @@ pub enum ImportError {
     /// Nothing that looks like f-puzzles data.
     #[error("this is not an f-puzzles or SudokuPad link, nor f-puzzles JSON")]
     NotALink,
-    /// A short SudokuPad link: the puzzle is on SudokuPad's server.
-    #[error("this SudokuPad link names a puzzle kept on SudokuPad's server, which Pseudoku cannot fetch; open it in SudokuPad and share its full link (or export it to f-puzzles)")]
+    /// A short link: the puzzle is on SudokuPad's or f-puzzles' server.
+    #[error("this is a short link to a puzzle kept on SudokuPad's or f-puzzles' server, which Pseudoku cannot reach; open it there and copy the puzzle's full link")]
     ShortLink,
     /// Longer than [`MAX_IMPORT_LEN`]; not decompressed.
     #[error("the link is too long to read: {length} characters, where Pseudoku reads at most {MAX_IMPORT_LEN}")]

@@ -41,6 +41,12 @@ const RULES: &[(&str, &str)] = &[
     ("antiking", "the anti-king rule"),
     ("nonconsecutive", "the non-consecutive rule"),
     ("disjointgroups", "disjoint groups"),
+    ("slowthermometer", "slow thermometers"),
+    ("zipperline", "zipper lines"),
+    ("doublearrow", "double arrows"),
+    ("rowindexer", "row indexer cells"),
+    ("columnindexer", "column indexer cells"),
+    ("boxindexer", "box indexer cells"),
 ];
 
 /// Keys that only draw something; they are dropped with a note.
@@ -120,7 +126,8 @@ fn source(text: &str) -> Result<Source, ImportError> {
         (None, data.as_str())
     };
     let sudokupad = host.contains("sudokupad") || host.contains("crackingthecryptic");
-    if scl.is_none() && sudokupad && !data.is_empty() {
+    let fpuzzles_id = host.contains("f-puzzles") && path_has_id(text);
+    if (scl.is_none() && sudokupad && !data.is_empty()) || fpuzzles_id {
         return Err(ImportError::ShortLink);
     }
     if data.starts_with('{') {
@@ -131,6 +138,11 @@ fn source(text: &str) -> Result<Source, ImportError> {
     }
     let text = decompress(data)?;
     Ok(if scl == Some(true) { Source::Scl(text) } else { Source::Fpuzzles(text) })
+}
+
+/// Whether an f-puzzles address names its puzzle by id (`?id=…`).
+fn path_has_id(text: &str) -> bool {
+    text.split(['?', '&']).any(|part| part.starts_with("id="))
 }
 
 /// JSON given as it is: f-puzzles JSON has a `grid` and a `size`,

@@ -316,4 +316,45 @@ mod tests {
         let t = feed(t, replies);
         assert!(t.game.is_none(), "the cancelled job's puzzle never opens");
     }
+
+    /// A diagonal 4×4 with marks, exported by the engine (as f-puzzles
+    /// writes it), then read back through the worker.
+    fn fpuzzles_link() -> String {
+        let v: Variant = "name Four\nsize 4\ndiagonals\ngivens\n1...\n..4.\n....\n...2\n".parse().unwrap();
+        pseudoku_core::format::fpuzzles::fpuzzles_link(&v).unwrap()
+    }
+
+    #[test]
+    fn a_link_is_imported_in_the_worker_then_solved_and_rated() {
+        let t = Table::new(None).apply(TableAction::Import(fpuzzles_link())).unwrap();
+        assert!(t.importing());
+        assert!(matches!(t.request().map(|r| r.job), Some(Job::Import { .. })));
+        let t = feed(t.clone(), run(&t));
+        assert!(!t.importing());
+        let game = t.game.clone().expect("the imported game");
+        assert_eq!(game.puzzle().title(), Some("Four"));
+        assert_eq!(game.cells().iter().flatten().count(), 3);
+        assert!(matches!(t.request().map(|r| r.job), Some(Job::Solve { .. })), "then counted like any other");
+        assert_eq!(t.notice, None);
+    }
+
+    #[test]
+    fn an_unsupported_link_says_why_and_keeps_the_game() {
+        let plain: Variant = "size 4\ngivens\n1...\n....\n....\n...2\n".parse().unwrap();
+        let before = Game::new(Puzzle::new(plain).unwrap(), None);
+        let killer = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1"],"value":"3"}],"text":[{"cells":["R1C1"]}]}"#;
+        let t = Table::new(Some(before.clone())).apply(TableAction::Import(killer.into())).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert_eq!(t.game.as_ref().map(Game::cells), Some(before.cells()), "the game on the table stays");
+        assert_eq!(t.notice.as_deref(), Some("This puzzle uses killer cages, which Pseudoku does not play yet."));
+        // Cosmetics are dropped with a note, which is not an alert.
+        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{"value":1,"given":true,"givenPencilMarks":[2]},{"givenPencilMarks":[2,3]},{},{}]],"text":[{"cells":["R1C1"]}]}"#;
+        let t = t.apply(TableAction::Import(text.into())).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert_eq!(t.notice, None);
+        assert_eq!(t.note.as_deref(), Some("Text drawn on the grid were dropped (they carry no rule Pseudoku plays)."));
+        let game = t.game.unwrap();
+        assert_eq!(game.centre(pseudoku_core::layout::CellId(13)), 0b110, "given pencil marks are centre marks");
+        assert_eq!(game.centre(pseudoku_core::layout::CellId(12)), 0, "not in a given's cell");
+    }
 }
