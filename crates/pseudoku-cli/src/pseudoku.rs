@@ -281,6 +281,7 @@ pub fn decode_url(url: &str) -> Result<link::Shared, link::LinkError> {
     };
     match link::parse_fragment(fragment)? {
         link::Fragment::Play(shared) | link::Fragment::Edit(shared) => Ok(shared),
+        link::Fragment::Import(_) => Err(link::LinkError::ImportLink),
         link::Fragment::Seed(_) | link::Fragment::None => Err(link::LinkError::Empty),
     }
 }

@@ -1,35 +1,153 @@
-//! Real f-puzzles links from public sources (`tests/data/fpuzzles.txt`, each
-//! with where it came from) import with the right givens and solution count,
-//! or are refused with the sentence that names their rules.
+//! Real f-puzzles and SudokuPad links from public sources
+//! (`tests/data/fpuzzles.txt`, each with where it came from) import with the
+//! right givens and solution count (and the source's own solution), or are
+//! refused with the sentence that names their rules, and then, read with
+//! those rules taken out, still hold the source's solution: the size,
+//! givens and regions were read right, not mangled. Our own exports of
+//! them read back the same, and decode as the tools decode them: lz-string,
+//! then the JSON's fields.
 
-use pseudoku_core::format::fpuzzles::{export_fpuzzles, import};
-use pseudoku_core::solver::{Count, Solver};
+use pseudoku_core::format::fpuzzles::{export_fpuzzles, fpuzzles_link, import, sudokupad_link, Imported};
+use pseudoku_core::format::{GridSpec, Regions, Shape, Variant};
+use pseudoku_core::grid::is_solved;
+use pseudoku_core::solver::{Count, Solver, Uniqueness};
+use pseudoku_core::symbol::Symbol;
+
+/// One entry of the data file.
+struct Entry<'a> {
+    expect: &'a str,
+    link: &'a str,
+    solution: Option<Vec<Option<Symbol>>>,
+}
+
+fn entries() -> Vec<Entry<'static>> {
+    let data = include_str!("data/fpuzzles.txt");
+    data.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let expect = fields.next().unwrap();
+            let link = fields.next().expect("EXPECT<TAB>LINK");
+            let solution = fields
+                .next()
+                .map(|s| s.chars().map(|c| Some(Symbol::new(c.to_digit(10).expect("a digit") as usize - 1))).collect());
+            Entry { expect, link, solution }
+        })
+        .collect()
+}
+
+fn givens(v: &Variant) -> Vec<Option<Symbol>> {
+    v.givens().map_or_else(|| vec![None; v.layout().cell_count()], <[_]>::to_vec)
+}
+
+/// The source's solution fits the variant: every rule, and every given.
+fn fits(v: &Variant, solution: &[Option<Symbol>]) -> bool {
+    solution.len() == v.layout().cell_count()
+        && is_solved(v.layout(), solution)
+        && givens(v).iter().zip(solution).all(|(g, s)| g.is_none() || g == s)
+}
+
+/// The f-puzzles JSON of bare data or a link, with only what Pseudoku plays.
+fn without_other_rules(link: &str) -> Option<String> {
+    let data = link.rsplit(['=', '/']).next().filter(|d| d.starts_with("N4Ig")).unwrap_or(link);
+    let data = link.find("N4Ig").map_or(data, |i| &link[i..]);
+    let json = String::from_utf16(&lz_str::decompress_from_base64(data)?).ok()?;
+    let mut value: serde_json::Value = serde_json::from_str(&json).ok()?;
+    let keep = ["size", "title", "author", "ruleset", "grid", "diagonal+", "diagonal-", "extraregion"];
+    value.as_object_mut()?.retain(|k, _| keep.contains(&k.as_str()));
+    Some(value.to_string())
+}
 
 #[test]
 fn real_links_import_or_are_refused_by_name() {
-    let data = include_str!("data/fpuzzles.txt");
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let (expect, link) = line.split_once('\t').expect("EXPECT<TAB>LINK");
+    let (mut opened, mut refused_read) = (0, 0);
+    for Entry { expect, link, solution } in entries() {
         match expect.strip_prefix("refused=") {
-            Some(sentence) => assert_eq!(import(link).unwrap_err().to_string(), sentence, "{link}"),
+            Some(sentence) => {
+                assert_eq!(import(link).unwrap_err().to_string(), sentence, "{link}");
+                if let Some(solution) = &solution {
+                    let json = without_other_rules(link).expect("f-puzzles data");
+                    let Imported { variant, .. } = import(&json).unwrap_or_else(|e| panic!("{link}: {e}"));
+                    assert!(fits(&variant, solution), "{link}: the source's solution does not fit what was read");
+                    refused_read += 1;
+                }
+            }
             None => {
                 let imported = import(link).unwrap_or_else(|e| panic!("{link}: {e}"));
                 let v = &imported.variant;
-                let givens = v.givens().map_or(0, |g| g.iter().flatten().count());
-                let empty = vec![None; v.layout().cell_count()];
-                let count = Solver::new(v.layout()).count(v.givens().unwrap_or(&empty), 2);
-                let count = match count {
+                let given = givens(v);
+                let count = match Solver::new(v.layout()).count(&given, 2) {
                     Count::Exact(n) => n.to_string(),
                     Count::AtLeast(n) | Count::GaveUp { found: n, .. } => format!("{n}+"),
                 };
-                assert_eq!(format!("count={count} givens={givens}"), expect, "{link}");
+                let shown = format!("count={count} givens={}", given.iter().flatten().count());
+                assert_eq!(shown, expect, "{link}");
+                if let Some(solution) = &solution {
+                    let Uniqueness::Unique(found) = Solver::new(v.layout()).uniqueness(&given) else {
+                        panic!("{link}: a solution is given, so it is unique")
+                    };
+                    let found: Vec<Option<Symbol>> = found.into_iter().map(Some).collect();
+                    assert_eq!(&found, solution, "{link}: not the source's solution");
+                }
                 // Our own export of it reads back the same.
                 let again = import(&export_fpuzzles(v).unwrap()).unwrap();
                 assert_eq!((again.variant.layout(), again.variant.givens()), (v.layout(), v.givens()));
+                opened += 1;
             }
         }
         checked += 1;
     }
-    assert!(checked >= 5, "{checked}");
+    assert!(checked >= 50 && opened >= 8 && refused_read >= 35, "{checked} {opened} {refused_read}");
+}
+
+/// Our links, decoded the way f-puzzles and SudokuPad decode them: the data
+/// after `?load=` or `fpuzzles`, lz-string's base64 decompression, then the
+/// JSON's fields, which give back the same grid.
+#[test]
+fn exports_decode_as_the_tools_decode_them() {
+    let jigsaw = include_str!("../../../examples/variants/jigsaw-9x9.txt");
+    for text in [
+        jigsaw.to_string(),
+        "name Six\nauthor Me\nrules Normal rules.\nsize 6\ndiagonals\ngivens\n1.....\n......\n..3...\n......\n......\n.....2\n"
+            .to_string(),
+    ] {
+        let v: Variant = text.parse().unwrap();
+        for (link, prefix) in
+            [(fpuzzles_link(&v).unwrap(), "https://www.f-puzzles.com/?load="), (sudokupad_link(&v).unwrap(), "https://sudokupad.app/fpuzzles")]
+        {
+            let data = link.strip_prefix(prefix).expect("the tool's address");
+            let json = String::from_utf16(&lz_str::decompress_from_base64(data).unwrap()).unwrap();
+            let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let n = v.layout().size();
+            assert_eq!(value["size"], n);
+            assert_eq!(value["title"].as_str(), v.spec().name.as_deref());
+            let grid = value["grid"].as_array().unwrap();
+            let given = givens(&v);
+            for (r, row) in grid.iter().enumerate() {
+                for (c, cell) in row.as_array().unwrap().iter().enumerate() {
+                    let value = cell.get("value").and_then(serde_json::Value::as_u64);
+                    assert_eq!(value, given[r * n + c].map(|s| s.number() as u64), "row {r}, column {c}");
+                    assert_eq!(cell.get("given").is_some(), value.is_some());
+                }
+            }
+            // Regions as f-puzzles numbers them (the default boxes left out):
+            // the same cells share a region as in the layout.
+            let region = |i: usize| {
+                let cell = &grid[i / n][i % n];
+                cell.get("region").and_then(serde_json::Value::as_u64).map(|r| r as usize)
+            };
+            let back = import(&link).unwrap().variant;
+            assert_eq!(back.layout(), v.layout());
+            assert_eq!(back.givens(), v.givens());
+            if let Shape::Square(GridSpec { regions: Regions::Map(map), .. }) = &v.spec().shape {
+                // f-puzzles' default for a cell with no `region`: its 3×3 box.
+                let read = |i: usize| region(i).unwrap_or((i / n / 3) * 3 + (i % n) / 3);
+                for (a, b) in (0..n * n).flat_map(|a| (0..n * n).map(move |b| (a, b))) {
+                    assert_eq!(read(a) == read(b), map[a] == map[b], "cells {a} and {b}");
+                }
+            }
+            assert_eq!(value["diagonal+"].as_bool().unwrap_or(false), text.contains("diagonals"));
+        }
+    }
 }

@@ -47,7 +47,10 @@
 //!
 //! [`parse_fragment`] reads the fragment of an address as the web app and
 //! the CLI both do: `p=…` (play) or `e=…` (edit) with the link text, or
-//! `seed=…`, parts separated by `&`. The value's percent-escapes are decoded
+//! `seed=…`, parts separated by `&`; or `import=<a link>`, an f-puzzles or
+//! SudokuPad link (everything after `import=`, `&`s included), which is
+//! only handed back as text: reading it is `format::fpuzzles::import`'s
+//! work (behind its feature), so a page can do it off its start-up path. The value's percent-escapes are decoded
 //! and surrounding whitespace dropped (chat apps append `%20`); the keys
 //! are exact, so `P=…`, `%70=…` or `p%3D…` are named as not a link Pseudoku
 //! knows rather than ignored.
@@ -149,7 +152,9 @@ pub enum LinkError {
     TooLong { length: usize },
     #[error("the link says its puzzle has {found} cells; Pseudoku plays layouts of at most {MAX_CELLS}")]
     TooManyCells { found: usize },
-    #[error("`#{shown}` is not a link Pseudoku knows: its links begin `#p=`, `#e=` or `#seed=`")]
+    #[error("this address opens an f-puzzles or SudokuPad link (`#import=…`); read it with `pseudoku import`")]
+    ImportLink,
+    #[error("`#{shown}` is not a link Pseudoku knows: its links begin `#p=`, `#e=`, `#seed=` or `#import=`")]
     UnknownFragment { shown: String },
 }
 
@@ -163,6 +168,9 @@ pub enum Fragment {
     /// `seed=…`: the classic sudoku of this seed (a number as written, any
     /// other text hashed with [`seed_from_text`]).
     Seed(u64),
+    /// `import=…`: an f-puzzles or SudokuPad link (percent-decoded and
+    /// trimmed, not yet read).
+    Import(String),
     /// An empty fragment (or an empty seed): nothing to open.
     None,
 }
@@ -170,8 +178,9 @@ pub enum Fragment {
 /// Reads the fragment of an address, with or without its `#`: the first
 /// `p=` or `e=` part (parts are separated by `&`), else a `seed=` part. The
 /// value's percent-escapes are decoded and surrounding whitespace dropped
-/// before it is decoded. A fragment longer than [`MAX_LINK_LEN`] is refused
-/// before anything else; one with text but no part Pseudoku knows is
+/// before it is decoded; an `import=` part is the rest of the fragment,
+/// handed back as text ([`Fragment::Import`]). A fragment longer than
+/// [`MAX_LINK_LEN`] is refused before anything else; one with text but no part Pseudoku knows is
 /// [`LinkError::UnknownFragment`].
 pub fn parse_fragment(fragment: &str) -> Result<Fragment, LinkError> {
     if fragment.len() > MAX_LINK_LEN {
@@ -183,6 +192,11 @@ pub fn parse_fragment(fragment: &str) -> Result<Fragment, LinkError> {
         let decoded = percent_encoding::percent_decode_str(raw).decode_utf8_lossy();
         decoded.trim().to_string()
     };
+    let import = fragment.strip_prefix("import=").or_else(|| fragment.split_once("&import=").map(|(_, l)| l));
+    if let Some(raw) = import {
+        let text = value(raw);
+        return if text.is_empty() { Err(LinkError::Empty) } else { Ok(Fragment::Import(text)) };
+    }
     for (key, raw) in parts() {
         match key {
             "p" => return decode_shared(&value(raw)).map(Fragment::Play),

@@ -141,6 +141,7 @@ impl Shell {
             ShellAction::Open(Ok(Fragment::Edit(c))) => return self.apply(ShellAction::Edit(c)),
             ShellAction::Open(Ok(Fragment::Seed(seed))) => next.open_sudoku(Opening::Seed(seed)),
             ShellAction::Open(Ok(Fragment::Sudoku(variant))) => next.open_sudoku(Opening::Link(variant)),
+            ShellAction::Open(Ok(Fragment::Import(text))) => next.open_sudoku(Opening::Import(text)),
             ShellAction::Open(Ok(Fragment::EditSudoku(variant))) | ShellAction::EditSudoku(variant) => {
                 next.set = Some(Rc::new(*variant));
                 next.sets += 1;
@@ -194,5 +195,10 @@ mod tests {
         let play = Shell::from_fragment(Ok(Fragment::Play(c.clone())), None);
         assert_eq!((play.screen, play.play), (Screen::Play, c));
         assert_eq!(Shell::from_fragment(Ok(Fragment::Seed(4)), None).screen, Screen::Sudoku);
+        let import = Shell::from_fragment(browser::parse_fragment("#import=https://f-puzzles.com/?load=N4Ig"), None);
+        assert_eq!(
+            (import.screen, import.sudoku),
+            (Screen::Sudoku, Opening::Import("https://f-puzzles.com/?load=N4Ig".into()))
+        );
     }
 }

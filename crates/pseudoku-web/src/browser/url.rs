@@ -1,4 +1,5 @@
-//! The address: the fragment a link opens (`#p=`, `#e=`, `#s=`, `#seed=`),
+//! The address: the fragment a link opens (`#p=`, `#e=`, `#s=`, `#seed=`,
+//! `#import=` with an f-puzzles or SudokuPad link),
 //! the links the app makes, and the address bar, which names the work on
 //! screen a moment after each change.
 
@@ -46,6 +47,8 @@ pub enum Fragment {
     Edit(Challenge),
     /// `#seed=…`: the classic sudoku of this seed.
     Seed(u64),
+    /// `#import=…`: an f-puzzles or SudokuPad link, read in the worker.
+    Import(String),
     /// Nothing the page knows.
     None,
 }
@@ -65,6 +68,7 @@ pub fn parse_fragment(hash: &str) -> Result<Fragment, String> {
         link::Fragment::Edit(link::Shared::Pseudoku(c)) => Fragment::Edit(c),
         link::Fragment::Edit(link::Shared::Sudoku(v)) => Fragment::EditSudoku(v),
         link::Fragment::Seed(seed) => Fragment::Seed(seed),
+        link::Fragment::Import(text) => Fragment::Import(text),
         link::Fragment::None => Fragment::None,
     })
 }

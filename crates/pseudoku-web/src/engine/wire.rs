@@ -74,6 +74,9 @@ pub enum Job {
     /// Random jigsaw regions of an `size × size` grid that keep the walls
     /// drawn (`a-b` pairs of cells) as borders, and admit a full grid.
     Regions { size: usize, walls: Vec<(u32, u32)>, seed: u64 },
+    /// Read an f-puzzles or SudokuPad link (or either tool's JSON): its
+    /// decompression can be large, so it runs here.
+    Import { text: String },
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,6 +184,13 @@ pub enum Body {
     /// The job could not be done; a sentence for the person.
     Failed {
         message: String,
+    },
+    /// An imported puzzle: a variant file with its givens, the given pencil
+    /// marks of each cell (one bit per symbol), and what was dropped.
+    Imported {
+        variant: String,
+        marks: Vec<u64>,
+        notes: Vec<String>,
     },
 }
 

@@ -7,7 +7,7 @@ use pseudoku_core::deduce::{cell_name, Level, Technique};
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::Edge;
 
-use crate::engine::wire::{level_of_key, technique_of_key, Judgement, DeductionWire};
+use crate::engine::wire::{level_of_key, technique_of_key, DeductionWire, Judgement};
 
 /// One deduction, in the page's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -67,6 +67,11 @@ pub fn Notice(props: &NoticeProps) -> Html {
 pub struct CopyLinkProps {
     /// The link to copy; none disables the button.
     pub link: Option<AttrValue>,
+    /// The button's words and class.
+    #[prop_or(AttrValue::Static("Copy link"))]
+    pub label: AttrValue,
+    #[prop_or(AttrValue::Static("copy-link"))]
+    pub class: AttrValue,
 }
 
 /// "Copy link", then for a few seconds beside it "Copied" or why not (a
@@ -95,9 +100,34 @@ pub fn CopyLink(props: &CopyLinkProps) -> Html {
     };
     html! {
         <>
-            <button type="button" class="copy-link" disabled={props.link.is_none()} {onclick}>{ "Copy link" }</button>
+            <button type="button" class={props.class.clone()} disabled={props.link.is_none()} {onclick}>{ props.label.clone() }</button>
             <span class="copied" role="status" aria-live="polite">{ words }</span>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ElsewhereProps {
+    pub variant: pseudoku_core::format::Variant,
+}
+
+/// The sudoku in the tools everyone else uses: "Open in SudokuPad", the
+/// f-puzzles link (open, or copy), made once per puzzle. A layout those
+/// tools cannot hold (several grids, a pie, custom houses, a grid without
+/// boxes or over 16×16) gets a line that says so instead.
+#[function_component]
+pub fn Elsewhere(props: &ElsewhereProps) -> Html {
+    use pseudoku_core::format::fpuzzles::{fpuzzles_link, sudokupad_link};
+    let links = use_memo(props.variant.clone(), |v| sudokupad_link(v).and_then(|s| Ok((s, fpuzzles_link(v)?))));
+    match &*links {
+        Ok((sudokupad, fpuzzles)) => html! {
+            <div class="buttons elsewhere" role="group" aria-label="Open in other apps">
+                <a class="button open-sudokupad" href={sudokupad.clone()} target="_blank" rel="noopener noreferrer">{ "Open in SudokuPad" }</a>
+                <a class="button open-fpuzzles" href={fpuzzles.clone()} target="_blank" rel="noopener noreferrer">{ "f-puzzles link" }</a>
+                <CopyLink link={AttrValue::from(fpuzzles.clone())} label="Copy f-puzzles link" class="copy-fpuzzles" />
+            </div>
+        },
+        Err(why) => html! { <p class="elsewhere-none">{ format!("Not for SudokuPad or f-puzzles: {why}.") }</p> },
     }
 }
 

@@ -11,9 +11,25 @@
 //! engine plays — the size, givens, jigsaw regions (`region` per cell), the
 //! diagonals, extra regions, title, author and rules, and given pencil marks
 //! — and refuses a puzzle with rules the engine does not play (killer cages,
-//! thermometers, …) in one sentence that names them, rather than open a
+//! thermometers, …) in one sentence that names them (any key it does not
+//! know that holds something is named too), rather than open a
 //! different puzzle. Cosmetic elements (text, lines, shapes) are dropped with
-//! a note. SudokuPad's own `scl…` form is refused with a sentence.
+//! a note.
+//!
+//! SudokuPad's own form (`https://sudokupad.app/scl…`, `ctc…`) is lz-string
+//! compressed too, of SudokuPad's JSON with its keys shortened and its
+//! quotes and literals compacted ("zipped"); `scl` undoes that and keeps
+//! what the engine plays: the givens, regions, given pencil marks, title,
+//! author and rules, and lines that run corner to corner as diagonals.
+//! Cages, other lines, arrows and shapes drawn on the grid carry rules
+//! SudokuPad does not record, so a puzzle with any is refused by naming
+//! them; so is one whose rules text names a rule the grid cannot show
+//! (anti-knight, anti-king, non-consecutive, disjoint groups). A short
+//! SudokuPad link (`sudokupad.app/<id>`) names a puzzle on SudokuPad's
+//! server, which the engine cannot fetch: that is said too.
+//!
+//! Decompression can blow a short text up to a large one, so [`import`]
+//! refuses a text longer than [`MAX_IMPORT_LEN`] before it decompresses.
 //!
 //! [`export_fpuzzles`] writes the JSON of a one-grid variant the way
 //! f-puzzles does (a `region` only where it differs from the default boxes)
@@ -23,6 +39,7 @@
 
 mod json;
 mod read;
+mod scl;
 mod write;
 
 use thiserror::Error;
@@ -30,13 +47,18 @@ use thiserror::Error;
 use super::Variant;
 use crate::symbol::Symbol;
 
-pub use read::import;
+pub use read::{import, looks_importable};
 pub use write::{export_fpuzzles, export_json, fpuzzles_link, sudokupad_link};
 
 /// The smallest grid f-puzzles draws.
 pub const MIN_SIZE: usize = 3;
 /// The largest grid f-puzzles draws.
 pub const MAX_SIZE: usize = 16;
+
+/// The longest text [`import`] reads (32 KiB): the compressed data of the
+/// largest real links is a few KiB, and a longer text could decompress to
+/// hundreds of megabytes.
+pub const MAX_IMPORT_LEN: usize = 32 * 1024;
 
 /// A puzzle read from an f-puzzles or SudokuPad link.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,17 +78,26 @@ pub enum ImportError {
     /// Nothing that looks like f-puzzles data.
     #[error("this is not an f-puzzles or SudokuPad link, nor f-puzzles JSON")]
     NotALink,
-    /// SudokuPad's own format, which is not read.
-    #[error("this is a SudokuPad link in SudokuPad's own format (scl), which Pseudoku cannot read yet; open it in SudokuPad and export an f-puzzles link instead")]
-    SudokuPadFormat,
+    /// A short link: the puzzle is on SudokuPad's or f-puzzles' server.
+    #[error("this is a short link to a puzzle kept on SudokuPad's or f-puzzles' server, which Pseudoku cannot reach; open it there and copy the puzzle's full link")]
+    ShortLink,
+    /// Longer than [`MAX_IMPORT_LEN`]; not decompressed.
+    #[error("the link is too long to read: {length} characters, where Pseudoku reads at most {MAX_IMPORT_LEN}")]
+    TooLong {
+        /// Its length in bytes.
+        length: usize,
+    },
     /// The payload is not lz-string base64.
     #[error("the link's data is not lz-string compressed base64 (is the link cut short?)")]
     Compression,
     /// The decompressed text is not f-puzzles JSON.
     #[error("the puzzle's data is not f-puzzles JSON: {0}")]
     Json(String),
+    /// The decompressed text is not SudokuPad's JSON.
+    #[error("the puzzle's data is not SudokuPad's JSON: {0}")]
+    SclJson(String),
     /// A grid size out of range.
-    #[error("the grid is {0}x{0}; Pseudoku reads f-puzzles grids from 3x3 to 16x16")]
+    #[error("the grid is {0}x{0}; Pseudoku reads f-puzzles and SudokuPad grids from 3x3 to 16x16")]
     BadSize(usize),
     /// Something in the grid is wrong (a cell, a region, a value).
     #[error("{0}")]

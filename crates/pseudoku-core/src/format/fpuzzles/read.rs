@@ -3,7 +3,7 @@
 use percent_encoding::percent_decode_str;
 
 use super::json::{Cell, Puzzle};
-use super::{join_names, ImportError, Imported, MAX_SIZE, MIN_SIZE};
+use super::{join_names, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MIN_SIZE};
 use crate::format::line::box_shape;
 use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
 use crate::layout::CellId;
@@ -41,6 +41,12 @@ const RULES: &[(&str, &str)] = &[
     ("antiking", "the anti-king rule"),
     ("nonconsecutive", "the non-consecutive rule"),
     ("disjointgroups", "disjoint groups"),
+    ("slowthermometer", "slow thermometers"),
+    ("zipperline", "zipper lines"),
+    ("doublearrow", "double arrows"),
+    ("rowindexer", "row indexer cells"),
+    ("columnindexer", "column indexer cells"),
+    ("boxindexer", "box indexer cells"),
 ];
 
 /// Keys that only draw something; they are dropped with a note.
@@ -51,43 +57,114 @@ const COSMETIC: &[(&str, &str)] =
 const METADATA: &[&str] =
     &["solution", "activeConstraints", "disabledlogic", "truecandidatesoptions", "version", "encodingVersion"];
 
-/// Reads an f-puzzles link, a SudokuPad link of f-puzzles data, or the
-/// f-puzzles JSON itself.
+/// Reads an f-puzzles link, a SudokuPad link (of f-puzzles data or in
+/// SudokuPad's own `scl` form), an address that opens one (`…#import=<the
+/// link>`), or the JSON of either tool. A text longer than
+/// [`MAX_IMPORT_LEN`] is refused before it is decompressed.
 pub fn import(text: &str) -> Result<Imported, ImportError> {
+    if text.len() > MAX_IMPORT_LEN {
+        return Err(ImportError::TooLong { length: text.len() });
+    }
     let text = text.trim();
-    let json = if text.starts_with('{') { text.to_string() } else { decompress(payload(text)?)? };
-    let puzzle: Puzzle = serde_json::from_str(&json).map_err(|e| ImportError::Json(e.to_string()))?;
-    convert(puzzle)
+    let text = text.split_once("#import=").map_or(text, |(_, link)| link);
+    match source(text)? {
+        Source::Fpuzzles(json) => {
+            let puzzle: Puzzle = serde_json::from_str(&json).map_err(|e| ImportError::Json(e.to_string()))?;
+            convert(puzzle)
+        }
+        Source::Scl(text) => super::scl::read(&text),
+    }
 }
 
-/// The compressed data of a link, still with any `fpuzzles` prefix removed
-/// and percent-encoding undone.
-fn payload(text: &str) -> Result<String, ImportError> {
-    let rest = match text.find("://") {
+/// Whether a text looks like something [`import`] reads rather than a
+/// puzzle line or a variant file: a link of f-puzzles or SudokuPad (or an
+/// address that opens one), the JSON of either, or bare f-puzzles data.
+/// Cheap: it looks at the first characters and the address only.
+pub fn looks_importable(text: &str) -> bool {
+    let text = text.trim();
+    let lower = text.chars().take(200).collect::<String>().to_ascii_lowercase();
+    text.starts_with('{')
+        || ["f-puzzles.com", "sudokupad", "crackingthecryptic", "#import=", "puzzleid="]
+            .iter()
+            .any(|k| lower.contains(k))
+        || ["scl", "ctc", "fpuzzles", "n4ig"].iter().any(|p| lower.starts_with(p))
+}
+
+/// What a link holds, decompressed.
+enum Source {
+    /// f-puzzles JSON.
+    Fpuzzles(String),
+    /// SudokuPad's own JSON, plain or zipped.
+    Scl(String),
+}
+
+/// The data of a link: the part after `load=` or `puzzleid=`, else after
+/// the host; percent-encoding undone, whitespace dropped (a space is a `+`
+/// a chat app changed), its format prefix read, then decompressed.
+fn source(text: &str) -> Result<Source, ImportError> {
+    if text.starts_with('{') {
+        return Ok(json_source(text.to_string(), None));
+    }
+    let (host, rest) = match text.find("://") {
         Some(i) => {
             let after = &text[i + 3..];
-            let path = after.find('/').map_or("", |j| &after[j + 1..]);
+            let (host, path) = after.split_once('/').unwrap_or((after, ""));
             let key = ["load=", "puzzleid="].iter().find_map(|k| path.find(k).map(|p| &path[p + k.len()..]));
             let data = key.unwrap_or(path);
-            data.split(['&', '#']).next().unwrap_or("")
+            (host.to_ascii_lowercase(), data.split(['&', '#']).next().unwrap_or(""))
         }
-        None => text,
+        None => (String::new(), text),
     };
     let decoded = percent_decode_str(rest).decode_utf8_lossy();
-    let data: String = decoded.chars().filter(|c| !c.is_whitespace()).collect();
-    let data = data.strip_prefix("fpuzzles").unwrap_or(&data).to_string();
-    if data.starts_with("scl") || data.starts_with("ctc") {
-        return Err(ImportError::SudokuPadFormat);
+    let data: String =
+        decoded.chars().filter(|c| !c.is_whitespace() || *c == ' ').map(|c| if c == ' ' { '+' } else { c }).collect();
+    let (scl, data) = if let Some(d) = data.strip_prefix("scl").or_else(|| data.strip_prefix("ctc")) {
+        (Some(true), d)
+    } else if let Some(d) = data.strip_prefix("fpuzzles").or_else(|| data.strip_prefix("fpuz")) {
+        (Some(false), d)
+    } else {
+        (None, data.as_str())
+    };
+    let sudokupad = host.contains("sudokupad") || host.contains("crackingthecryptic");
+    let fpuzzles_id = host.contains("f-puzzles") && path_has_id(text);
+    if (scl.is_none() && sudokupad && !data.is_empty()) || fpuzzles_id {
+        return Err(ImportError::ShortLink);
+    }
+    if data.starts_with('{') {
+        return Ok(json_source(data.to_string(), scl));
     }
     if data.is_empty() || !data.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')) {
         return Err(ImportError::NotALink);
     }
-    Ok(data)
+    let text = decompress(data)?;
+    Ok(if scl == Some(true) { Source::Scl(text) } else { Source::Fpuzzles(text) })
+}
+
+/// Whether an f-puzzles address names its puzzle by id (`?id=…`).
+fn path_has_id(text: &str) -> bool {
+    text.split(['?', '&']).any(|part| part.starts_with("id="))
+}
+
+/// JSON given as it is: f-puzzles JSON has a `grid` and a `size`,
+/// SudokuPad's `cells`.
+fn json_source(json: String, scl: Option<bool>) -> Source {
+    let fpuzzles = scl.map_or_else(
+        || {
+            serde_json::from_str::<serde_json::Value>(&json)
+                .is_ok_and(|v| v.get("grid").is_some() || v.get("size").is_some())
+        },
+        |scl| !scl,
+    );
+    if fpuzzles {
+        Source::Fpuzzles(json)
+    } else {
+        Source::Scl(json)
+    }
 }
 
 /// lz-string `decompressFromBase64`.
-fn decompress(data: String) -> Result<String, ImportError> {
-    let wide = lz_str::decompress_from_base64(&data).ok_or(ImportError::Compression)?;
+fn decompress(data: &str) -> Result<String, ImportError> {
+    let wide = lz_str::decompress_from_base64(data).ok_or(ImportError::Compression)?;
     let json = String::from_utf16(&wide).map_err(|_| ImportError::Compression)?;
     if json.is_empty() {
         return Err(ImportError::Compression);
@@ -229,17 +306,24 @@ fn regions(n: usize, cells: &[&Cell]) -> Result<Regions, ImportError> {
             None => map.push(default[i]),
         }
     }
-    let map = renumber(&map);
+    Ok(regions_of_map(n, &map))
+}
+
+/// A map of the region of each cell as the engine's regions: the default
+/// boxes, other boxes, or a jigsaw map numbered in order of first
+/// appearance.
+pub(super) fn regions_of_map(n: usize, map: &[usize]) -> Regions {
+    let map = renumber(map);
     let (rows, cols) = box_shape(n);
-    if map == renumber(&default) {
-        return Ok(if rows == 1 { Regions::None } else { Regions::Boxes { rows, cols } });
+    if map == renumber(&default_map(n)) {
+        return if rows == 1 { Regions::None } else { Regions::Boxes { rows, cols } };
     }
     for r in (1..=n).filter(|r| n % r == 0) {
         if map == renumber(&box_map(n, r, n / r)) {
-            return Ok(Regions::Boxes { rows: r, cols: n / r });
+            return Regions::Boxes { rows: r, cols: n / r };
         }
     }
-    Ok(Regions::Map(map))
+    Regions::Map(map)
 }
 
 /// The region of each cell in f-puzzles' default boxes (f-puzzles and the
@@ -269,7 +353,7 @@ fn renumber(map: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-fn cell_id(n: usize, row: usize, col: usize) -> CellId {
+pub(super) fn cell_id(n: usize, row: usize, col: usize) -> CellId {
     CellId((row * n + col) as u32)
 }
 

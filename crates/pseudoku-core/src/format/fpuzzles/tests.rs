@@ -99,7 +99,7 @@ fn refusals_name_the_rules_in_one_sentence() {
     let imported = import(&cosmetic).unwrap();
     assert_eq!(imported.notes, ["text drawn on the grid were dropped (they carry no rule Pseudoku plays)"]);
     assert_eq!(imported.variant.layout().size(), 4);
-    assert_eq!(import("https://sudokupad.app/sclN4Ig").unwrap_err(), ImportError::SudokuPadFormat);
+    assert_eq!(import("https://sudokupad.app/psxczr0jpr").unwrap_err(), ImportError::ShortLink);
     assert_eq!(import(&format!(r#"{{"size":17,"grid":{}}}"#, grid(17))).unwrap_err(), ImportError::BadSize(17));
     assert!(matches!(import("https://www.f-puzzles.com/?load=N4Ig!!"), Err(ImportError::NotALink)));
     assert!(matches!(import("{\"size\": 4}"), Err(ImportError::Json(_))));
@@ -160,4 +160,89 @@ proptest! {
         let v = Variant::new(spec, Some(givens)).unwrap();
         round_trip(&v);
     }
+}
+
+/// A 4×4 in SudokuPad's zipped form: boxes, two givens (one a text),
+/// centre marks, the title and author as SudokuPad writes them (cages with
+/// no cells, one with a quote), one diagonal line, a colour, elided cells.
+const ZIPPED: &str = "{id:'x',cs:64,ce:[[{v:1},{centremarks:[3,4]},,],[,,,],[,,,],[,,,{v:'2'}]],\
+re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],\
+ca:[{v:'title: It\\'s mine'},{v:'author: Me'}],l:[{c:34BBE6,th:2,wp:[[0,0],[4,4]]}]}";
+
+#[test]
+fn sudokupad_zipped_json_reads_as_json() {
+    let json: serde_json::Value = serde_json::from_str(&scl::unzip(ZIPPED)).unwrap();
+    assert_eq!(json["ce"][0].as_array().unwrap().len(), 4, "elided cells are empty objects");
+    assert_eq!(json["ce"][1][0], serde_json::json!({}));
+    assert_eq!(json["ce"][3][3]["v"], "2");
+    assert_eq!(json["ca"][0]["v"], "title: It's mine");
+    assert_eq!(json["l"][0]["c"], "#34BBE6");
+    let flags: serde_json::Value =
+        serde_json::from_str(&scl::unzip("{a:t,b:f,c:#0,d:#F,e:[1.5,-2],f:'say \\'hi\\' \\\\',g:[]}")).unwrap();
+    assert_eq!(
+        flags,
+        serde_json::json!({"a": true, "b": false, "c": "#000000", "d": "#FFFFFF", "e": [1.5, -2], "f": "say 'hi' \\", "g": []})
+    );
+}
+
+#[test]
+fn sudokupad_links_of_its_own_form_are_read() {
+    let data = lz_str::compress_to_base64(ZIPPED);
+    let encoded = data.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+    for link in [
+        format!("https://sudokupad.app/scl{data}"),
+        format!("https://sudokupad.app/?puzzleid=scl{encoded}"),
+        format!("https://app.crackingthecryptic.com/sudoku/?puzzleid=ctc{data}&setting-x=1"),
+        format!("scl{}", data.replace('+', " ")),
+        format!("https://pseudoku.example/#import=https://sudokupad.app/scl{encoded}"),
+    ] {
+        let imported = import(&link).unwrap_or_else(|e| panic!("{link}: {e}"));
+        let v = &imported.variant;
+        let spec = v.spec();
+        assert_eq!((spec.name.as_deref(), spec.author.as_deref()), (Some("It's mine"), Some("Me")));
+        assert_eq!(
+            spec.shape,
+            Shape::Square(GridSpec { regions: Regions::Boxes { rows: 2, cols: 2 }, diagonals: false })
+        );
+        assert_eq!(spec.houses, [[0u32, 5, 10, 15].map(crate::layout::CellId).to_vec()], "the line is a diagonal");
+        let givens = v.givens().unwrap();
+        assert_eq!((givens[0], givens[15]), (Some(Symbol::new(0)), Some(Symbol::new(1))));
+        assert_eq!(givens.iter().flatten().count(), 2);
+        assert_eq!(imported.pencil_marks[1], [Symbol::new(2), Symbol::new(3)]);
+    }
+    // The same puzzle as plain JSON, and both diagonals as SudokuPad draws them.
+    let both = r#"{"cells":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "lines":[{"wayPoints":[[0,4],[4,0]]},{"wayPoints":[[0.5,0.5],[3.5,3.5]]}],
+        "cages":[{"style":"extraregion","cells":[[0,1],[1,0],[2,3],[3,2]]}]}"#;
+    let imported = import(both).unwrap();
+    let spec = imported.variant.spec();
+    assert_eq!(spec.shape, Shape::Square(GridSpec { regions: Regions::None, diagonals: true }));
+    assert_eq!(spec.houses, [[1u32, 4, 11, 14].map(crate::layout::CellId).to_vec()], "the extra region");
+}
+
+#[test]
+fn sudokupad_rules_it_does_not_record_are_named() {
+    let grid = r#""cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let refused = |extra: &str| import(&format!("{{{grid},{extra}}}")).unwrap_err().to_string();
+    assert_eq!(
+        refused(r#""cages":[{"cells":[[0,0],[0,1]],"value":"3"},{"value":"title: T"}],"lines":[{"wayPoints":[[0.5,0.5],[0.5,2.5]]}],"arrows":[{"wayPoints":[]}]"#),
+        "this puzzle uses killer cages, lines (such as thermometers, whispers or renban) and arrows, which Pseudoku does not play yet"
+    );
+    assert_eq!(
+        refused(r#""underlays":[{"center":[0.5,0.5]}],"metadata":{"rules":"Normal sudoku rules. Anti-knight."}"#),
+        "this puzzle uses shapes drawn on the grid (such as dots, circles or shading) and the anti-knight rule (its rules say so), which Pseudoku does not play yet"
+    );
+    assert_eq!(
+        refused(r#""newthing":[1]"#),
+        "this puzzle uses elements Pseudoku does not know (\"newthing\"), which Pseudoku does not play yet"
+    );
+    assert!(matches!(import(r#"{"cells":[[{},{}],[{},{}],[{},{}]]}"#), Err(ImportError::Unsupported(_))));
+    assert_eq!(import("https://sudokupad.app/sclN4Ig!!").unwrap_err(), ImportError::NotALink);
+    assert!(matches!(
+        import("https://sudokupad.app/sclN4IgAAAA"),
+        Err(ImportError::Compression | ImportError::SclJson(_))
+    ));
+    assert_eq!(import("https://app.crackingthecryptic.com/sudoku/jN9pL3"), Err(ImportError::ShortLink));
+    let long = format!("https://sudokupad.app/scl{}", "A".repeat(MAX_IMPORT_LEN));
+    assert!(matches!(import(&long), Err(ImportError::TooLong { .. })));
 }

@@ -119,6 +119,7 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
         Job::Minimize { variant, givens } => send(true, finish_sudoku(variant, givens, false)),
         Job::Hint { variant, values, centre } => send(true, hint(variant, values, centre)),
         Job::Regions { size, walls, seed } => send(true, jigsaw_regions(*size, walls, *seed)),
+        Job::Import { text } => send(true, import(text)),
     }
     None
 }

@@ -1,6 +1,6 @@
-//! The sudoku jobs: solve, generate (of a level or any), rate, hint, and for
-//! a sudoku being set, check, make unique, minimize and random jigsaw
-//! regions.
+//! The sudoku jobs: solve, generate (of a level or any), rate, hint, import
+//! an f-puzzles or SudokuPad link, and for a sudoku being set, check, make
+//! unique, minimize and random jigsaw regions.
 
 use super::*;
 
@@ -28,6 +28,29 @@ pub(super) fn jigsaw_regions(size: usize, walls: &[(u32, u32)], seed: u64) -> Bo
         }
     }
     Body::Failed { message: "No layout of regions that keeps these walls could be filled; try another seed.".into() }
+}
+
+/// An f-puzzles or SudokuPad link read: the puzzle as a variant file, or
+/// why not in one sentence (the rules it uses that the engine does not
+/// play, named).
+pub(super) fn import(text: &str) -> Body {
+    match pseudoku_core::format::fpuzzles::import(text) {
+        Ok(imported) => Body::Imported {
+            variant: imported.variant.to_string(),
+            marks: imported.pencil_marks.iter().map(|m| m.iter().fold(0u64, |b, s| b | 1 << s.index())).collect(),
+            notes: imported.notes.iter().map(|n| sentence(n)).collect(),
+        },
+        Err(e) => Body::Failed { message: sentence(&e.to_string()) },
+    }
+}
+
+/// A clause as a sentence: a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
+    let rest: String = chars.collect();
+    let end = if rest.ends_with('.') { "" } else { "." };
+    format!("{first}{rest}{end}")
 }
 
 pub(super) fn read_variant(text: &str) -> Result<Variant, String> {

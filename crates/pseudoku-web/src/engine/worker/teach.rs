@@ -7,7 +7,7 @@ use pseudoku_core::deduce::{self, DeduceConfig, Level, Next, PlayerState, Score,
 
 use super::pseudoku::pairs;
 use super::*;
-use crate::engine::wire::{level_of_key, Judgement, Lesson, DeductionWire};
+use crate::engine::wire::{level_of_key, DeductionWire, Judgement, Lesson};
 
 /// A step as the page draws it.
 pub(super) fn step_wire(step: &Step) -> DeductionWire {

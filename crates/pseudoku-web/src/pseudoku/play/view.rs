@@ -349,9 +349,9 @@ fn level_words(player: &Player) -> String {
     let analysis = &player.analysis;
     match (analysis.count, &analysis.verdict) {
         (_, Some(v)) => format!("Level: {}", v.level),
-        (Some(Count { found: 0, .. }), _) => "Level: no answer".to_owned(),
-        (Some(Count { found: 1, exact: true }), None) if analysis.agreement.is_some() => "Level: unknown".to_owned(),
-        (Some(c), None) if !c.unique() => "Level: needs guessing (several answers)".to_owned(),
+        (Some(Count::Exact(0)), _) => "Level: no answer".to_owned(),
+        (Some(Count::Exact(1)), None) if analysis.agreement.is_some() => "Level: unknown".to_owned(),
+        (Some(c), None) if c.is_several() => "Level: needs guessing (several answers)".to_owned(),
         _ if analysis.failed.is_some() => "Level: unknown".to_owned(),
         _ => "Level: rating…".to_owned(),
     }

@@ -269,6 +269,17 @@ impl Game {
         Job::Solve { variant: self.puzzle.variant().to_string() }
     }
 
+    /// The game with these centre marks (one bit per symbol, a cell each)
+    /// in its empty cells: the pencil marks an imported puzzle gives.
+    pub fn with_centre_marks(mut self, centre: &[u64]) -> Game {
+        for (c, &bits) in centre.iter().enumerate().take(self.marks.centre.len()) {
+            if self.marks.values[c].is_none() {
+                self.marks.centre[c] = bits;
+            }
+        }
+        self
+    }
+
     pub fn with_notice(mut self, notice: impl Into<String>) -> Game {
         self.notice = Some(notice.into());
         self

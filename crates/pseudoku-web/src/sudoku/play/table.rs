@@ -38,6 +38,10 @@ pub struct Table {
     ids: RequestIds,
     /// A message about making or opening a puzzle.
     pub notice: Option<String>,
+    /// A link being imported in the worker (f-puzzles, SudokuPad).
+    importing: Option<Request>,
+    /// What an import dropped (read out politely, not an alert).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -63,18 +67,39 @@ pub enum TableAction {
     NextStep,
     Worker(Reply),
     DismissNotice,
+    /// Open an f-puzzles or SudokuPad link (read in the worker).
+    Import(String),
 }
 
 impl Table {
     pub fn new(game: Option<Game>) -> Table {
         let mut ids = RequestIds::default();
         let (solve_id, rate_id) = (ids.take(), ids.take());
-        Table { game, solve_id, making: None, hinting: None, hint_full: false, rate_id, ids, notice: None }
+        Table {
+            game,
+            solve_id,
+            making: None,
+            hinting: None,
+            hint_full: false,
+            rate_id,
+            ids,
+            notice: None,
+            importing: None,
+            note: None,
+        }
+    }
+
+    /// Whether a link is being imported.
+    pub fn importing(&self) -> bool {
+        self.importing.is_some()
     }
 
     /// The request the worker should run: the puzzle being made, else the
     /// current game's solve until it is known.
     pub fn request(&self) -> Option<Request> {
+        if let Some(importing) = &self.importing {
+            return Some(importing.clone());
+        }
         if let Some(making) = &self.making {
             return Some(making.request.clone());
         }
@@ -97,6 +122,12 @@ impl Table {
                 next.rate_id = next.ids.take();
                 next.making = None;
                 next.hinting = None;
+                next.importing = None;
+            }
+            TableAction::Import(text) => {
+                next.importing = Some(next.ids.request(Job::Import { text }));
+                next.notice = None;
+                next.note = None;
             }
             TableAction::Hint => {
                 let game = self.game.as_ref()?;
@@ -132,6 +163,35 @@ impl Table {
                 next.game = Some(game);
             }
             TableAction::Worker(reply) => {
+                if let Some(importing) = &self.importing {
+                    if reply.id != importing.id {
+                        return None;
+                    }
+                    next.importing = None;
+                    // The worker may have been stopped: solve and rate again.
+                    next.solve_id = next.ids.take();
+                    next.rate_id = next.ids.take();
+                    match reply.body {
+                        Body::Imported { variant, marks, notes } => {
+                            let game = variant
+                                .parse::<Variant>()
+                                .map_err(|e| e.to_string())
+                                .and_then(Puzzle::new)
+                                .map(|p| Game::new(p, None).with_centre_marks(&marks));
+                            match game {
+                                Ok(game) => {
+                                    let mut opened = next.apply(TableAction::Open(Box::new(game)))?;
+                                    opened.note = (!notes.is_empty()).then(|| notes.join(" "));
+                                    return Some(opened);
+                                }
+                                Err(e) => next.notice = Some(format!("The imported puzzle could not be read: {e}.")),
+                            }
+                        }
+                        Body::Failed { message } => next.notice = Some(message),
+                        _ => return None,
+                    }
+                    return Some(next);
+                }
                 if let Some(making) = &self.making {
                     if reply.id != making.request.id {
                         return None;
@@ -184,8 +244,11 @@ impl Table {
                 next.game = Some(game);
             }
             TableAction::DismissNotice => {
-                self.notice.as_ref()?;
+                if self.notice.is_none() && self.note.is_none() {
+                    return None;
+                }
                 next.notice = None;
+                next.note = None;
             }
         }
         Some(next)
@@ -349,5 +412,46 @@ mod tests {
         let t = t.apply(TableAction::Cancel).unwrap();
         let t = feed(t, replies);
         assert!(t.game.is_none(), "the cancelled job's puzzle never opens");
+    }
+
+    /// A diagonal 4×4 with marks, exported by the engine (as f-puzzles
+    /// writes it), then read back through the worker.
+    fn fpuzzles_link() -> String {
+        let v: Variant = "name Four\nsize 4\ndiagonals\ngivens\n1...\n..4.\n....\n...2\n".parse().unwrap();
+        pseudoku_core::format::fpuzzles::fpuzzles_link(&v).unwrap()
+    }
+
+    #[test]
+    fn a_link_is_imported_in_the_worker_then_solved_and_rated() {
+        let t = Table::new(None).apply(TableAction::Import(fpuzzles_link())).unwrap();
+        assert!(t.importing());
+        assert!(matches!(t.request().map(|r| r.job), Some(Job::Import { .. })));
+        let t = feed(t.clone(), run(&t));
+        assert!(!t.importing());
+        let game = t.game.clone().expect("the imported game");
+        assert_eq!(game.puzzle().title(), Some("Four"));
+        assert_eq!(game.cells().iter().flatten().count(), 3);
+        assert!(matches!(t.request().map(|r| r.job), Some(Job::Solve { .. })), "then counted like any other");
+        assert_eq!(t.notice, None);
+    }
+
+    #[test]
+    fn an_unsupported_link_says_why_and_keeps_the_game() {
+        let plain: Variant = "size 4\ngivens\n1...\n....\n....\n...2\n".parse().unwrap();
+        let before = Game::new(Puzzle::new(plain).unwrap(), None);
+        let killer = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1"],"value":"3"}],"text":[{"cells":["R1C1"]}]}"#;
+        let t = Table::new(Some(before.clone())).apply(TableAction::Import(killer.into())).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert_eq!(t.game.as_ref().map(Game::cells), Some(before.cells()), "the game on the table stays");
+        assert_eq!(t.notice.as_deref(), Some("This puzzle uses killer cages, which Pseudoku does not play yet."));
+        // Cosmetics are dropped with a note, which is not an alert.
+        let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{"value":1,"given":true,"givenPencilMarks":[2]},{"givenPencilMarks":[2,3]},{},{}]],"text":[{"cells":["R1C1"]}]}"#;
+        let t = t.apply(TableAction::Import(text.into())).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert_eq!(t.notice, None);
+        assert_eq!(t.note.as_deref(), Some("Text drawn on the grid were dropped (they carry no rule Pseudoku plays)."));
+        let game = t.game.unwrap();
+        assert_eq!(game.centre(pseudoku_core::layout::CellId(13)), 0b110, "given pencil marks are centre marks");
+        assert_eq!(game.centre(pseudoku_core::layout::CellId(12)), 0, "not in a given's cell");
     }
 }

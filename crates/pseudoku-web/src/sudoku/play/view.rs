@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
-use pseudoku_core::format::{link, Variant};
+use pseudoku_core::format::{fpuzzles, link, Variant};
 use pseudoku_core::layout::Geometry;
 use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -15,7 +15,7 @@ use crate::browser::{self, storage};
 use crate::engine::wire::{HintWire, WireSymmetry};
 use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{
-    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
+    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Elsewhere, Notice, Tone,
 };
 use crate::sudoku::board::{cell_element_id, Board, BoardView, Press};
 use crate::sudoku::catalogue::{parse_puzzle, LAYOUTS};
@@ -33,6 +33,9 @@ pub enum Opening {
     Seed(u64),
     /// The last game played, else a new classic 9×9.
     Resume,
+    /// An f-puzzles or SudokuPad link (`#import=`), read in the worker
+    /// over the last game played.
+    Import(String),
 }
 
 /// The level of a newcomer's first sudoku.
@@ -92,6 +95,10 @@ fn initial(opening: &Opening) -> Table {
             }
         },
         Opening::Seed(seed) => classic(*seed, None),
+        Opening::Import(text) => {
+            let resumed = initial(&Opening::Resume);
+            resumed.apply(TableAction::Import(text.clone())).unwrap_or(resumed)
+        }
         Opening::Resume => {
             let last = browser::load_text(storage::LAST_SUDOKU_KEY).and_then(|k| link::decode_shared(&k).ok());
             let saved_seed = |key: &str| {
@@ -250,6 +257,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         let (d, paste_ref, paste_error) = (d.clone(), paste_ref.clone(), paste_error.clone());
         Callback::from(move |_: MouseEvent| {
             let text = paste_ref.cast::<HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
+            if fpuzzles::looks_importable(&text) {
+                paste_error.set(None);
+                d.dispatch(TableAction::Import(text));
+                return;
+            }
             match parse_puzzle(&text).and_then(|v| open_variant(v, None)) {
                 Ok(game) => {
                     paste_error.set(None);
@@ -276,6 +288,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         return html! {
             <section class="screen sudoku" aria-label="Sudoku">
                 { making_panel(&table, &d) }
+                { importing_status(&table) }
                 if let Some(notice) = &table.notice {
                     <Notice text={AttrValue::from(notice.clone())} on_dismiss={let d = d.clone(); Callback::from(move |()| d.dispatch(TableAction::DismissNotice))} />
                 }
@@ -321,6 +334,10 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             if let Some(notice) = game.notice.as_ref().or(table.notice.as_ref()) {
                 <Notice text={AttrValue::from(notice.clone())} on_dismiss={let d = d.clone(); Callback::from(move |()| { d.dispatch(TableAction::DismissNotice); d.dispatch(TableAction::Game(Action::DismissNotice)); })} />
             }
+            if let Some(note) = &table.note {
+                <Notice text={AttrValue::from(note.clone())} tone={Tone::News} on_dismiss={let d = d.clone(); Callback::from(move |()| d.dispatch(TableAction::DismissNotice))} />
+            }
+            { importing_status(&table) }
             <div class="board-row">
                 <div class={classes!("board-wrap", game.paused.then_some("paused"))}>
                     <Board {view} {on_press} {on_drag} />
@@ -366,6 +383,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                             <button type="button" class="print" onclick={Callback::from(|_: MouseEvent| browser::print())}>{ "Print" }</button>
                             { export_buttons() }
                         </div>
+                        <Elsewhere variant={game.puzzle().variant().clone()} />
                     </div>
                     if let Some(seed) = game.seed() {
                         <p class="seed">{ "Puzzle " }<a href={browser::seed_hash(seed)} title="Link to this puzzle">{ format!("#{seed}") }</a></p>
@@ -398,7 +416,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <button type="button" class="open-example" onclick={on_example} title="Open the example's own puzzle">{ "Example" }</button>
                 </div>
                 <div class="row paste">
-                    <label class="grow">{ "Type or paste a puzzle (a line, or a variant file)" }
+                    <label class="grow">{ "Type or paste a puzzle (a line, a variant file, or an f-puzzles or SudokuPad link)" }
                         <textarea ref={paste_ref} class="paste-text" rows="2" spellcheck="false"
                             placeholder="53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" />
                     </label>
@@ -482,6 +500,14 @@ fn step_buttons(game: &Game, d: &UseReducerDispatcher<Table>) -> Html {
             <button type="button" class="next-step" disabled={game.is_solved()} onclick={send(TableAction::NextStep)}>{ "Next step" }</button>
         </div>
     }
+}
+
+/// "Opening the puzzle…" while a link is read in the worker.
+fn importing_status(table: &Table) -> Html {
+    if !table.importing() {
+        return html! {};
+    }
+    html! { <p class="making importing" role="status">{ "Opening the puzzle…" }</p> }
 }
 
 /// The progress of a puzzle being made, with Cancel.

@@ -18,7 +18,7 @@ use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
 use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{
-    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Notice,
+    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Elsewhere, Notice,
 };
 use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
@@ -226,6 +226,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                             <button type="button" class="primary play-this" disabled={!unique} onclick={on_play}>{ "Play this" }</button>
                             { export_buttons() }
                         </div>
+                        <Elsewhere variant={puzzle.clone()} />
                     </div>
                 </div>
             </div>
