@@ -1,6 +1,6 @@
 //! The Pseudoku teacher's jobs: the rating of a unique challenge, run one
 //! step at a time inside an analysis ([`Judge`]), the next step from a
-//! player's position ([`teach`]), and challenges made to a level
+//! player's position ([`teach()`]), and challenges made to a level
 //! ([`construct_to_level`]).
 
 use pseudoku_core::deduce::{self, DeduceConfig, Level, Next, PlayerState, Score, Step, Stepper};
