@@ -37,6 +37,7 @@
 //! two addresses. `import` of an export gives the same layout, givens, title,
 //! author and rules.
 
+mod grid;
 mod json;
 mod read;
 mod scl;

@@ -25,7 +25,7 @@
 
 use serde_json::{Map, Value};
 
-use super::read::{cell_id, regions_of_map};
+use super::grid::{cell_id, regions_of_map};
 use super::{join_names, ImportError, Imported, MAX_SIZE, MIN_SIZE};
 use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
 use crate::layout::CellId;

@@ -1,8 +1,8 @@
 //! Writing a one-grid variant as f-puzzles JSON, compressed, and the links
 //! of f-puzzles and SudokuPad.
 
+use super::grid::default_map;
 use super::json::{Cell, Group, Puzzle};
-use super::read::default_map;
 use super::{ExportError, MAX_SIZE, MIN_SIZE};
 use crate::format::{Regions, Shape, Variant};
 
