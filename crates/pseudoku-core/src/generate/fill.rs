@@ -54,7 +54,8 @@ pub fn fill(layout: &Layout, givens: &[Option<Symbol>], rng: &mut dyn RngCore) -
     }
 }
 
-/// [`fill`] with a solver to reuse and an explicit budget.
+/// [`fill`] with a solver to reuse and an explicit budget. (It repeats `fill_by_search`'s parameters: it is that
+/// search's public face, with the givens checked and the bands tried first.)
 pub fn fill_with(
     solver: &mut Solver,
     layout: &Layout,

@@ -486,6 +486,8 @@ impl Classic9 {
         (self.search(givens, options, sink), None)
     }
 
+    /// The solver's one search call, with the generic engine's signature (`generic::Engine::search`): the solver picks
+    /// an engine by layout and calls either the same way.
     pub(super) fn search(
         &mut self,
         givens: &[Option<Symbol>],

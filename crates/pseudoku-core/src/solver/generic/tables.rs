@@ -239,6 +239,9 @@ impl<M: Mask> Tables<M> {
         Ok(())
     }
 
+    // The rules below repeat one parameter list, `(cells, places, work)`, on purpose: the search and each probe
+    // (`probe.rs`) run them on their own copies of the state, and `Tables` stays shared and read-only.
+
     /// Removes candidate `s` (present) from cell `c`, in both views. The
     /// innermost step of the search: always inlined, as a call costs about as
     /// much as the body.
