@@ -1,7 +1,7 @@
 //! Parts of the page that several screens show: the notice banner (news, a
 //! job done, or an error, each in its own style and role), the share link
-//! and its copy button (which says whether it copied), the SVG and PNG
-//! buttons, the example, layout and symmetry menus, and the seed field.
+//! and its copy button (which says whether it copied), the setters' share
+//! panel, the SVG and PNG buttons, the example, layout and symmetry menus, and the seed field.
 
 use pseudoku_core::seed::seed_from_text;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -192,6 +192,55 @@ pub fn link_field(link: AttrValue, label: &'static str) -> Html {
     html! {
         <input type="text" class="link" readonly=true value={link} aria-label={label} />
     }
+}
+
+/// What a setter's share panel shows and does.
+pub struct Share {
+    pub title: String,
+    pub author: String,
+    /// The typed title or author, as it stands after each keystroke.
+    pub on_title: Callback<String>,
+    pub on_author: Callback<String>,
+    /// The link to play the puzzle; none (no puzzle to link yet) leaves out the
+    /// field and disables the copy button.
+    pub link: Option<AttrValue>,
+    /// The link field's label for screen readers.
+    pub link_label: &'static str,
+    /// Whether "Play this" may be pressed.
+    pub playable: bool,
+    pub on_play: Callback<MouseEvent>,
+}
+
+/// Both setters' share panel: title and author (then `fields`, a screen's
+/// own, such as the rules), the link to select or copy, "Play this", SVG and
+/// PNG, then `after` (such as the links to other apps).
+pub fn share_panel(share: Share, fields: Html, after: Html) -> Html {
+    let Share { title, author, on_title, on_author, link, link_label, playable, on_play } = share;
+    html! {
+        <div class="share" role="group" aria-label="Share">
+            <label>{ "Title " }<input type="text" class="title" maxlength="80" value={title} oninput={on_text(on_title)} /></label>
+            <label>{ "Author " }<input type="text" class="author" maxlength="80" value={author} oninput={on_text(on_author)} /></label>
+            { fields }
+            if let Some(link) = link.clone() {
+                { link_field(link, link_label) }
+            }
+            <div class="buttons">
+                <CopyLink {link} />
+                <button type="button" class="primary play-this" disabled={!playable} onclick={on_play}>{ "Play this" }</button>
+                { export_buttons() }
+            </div>
+            { after }
+        </div>
+    }
+}
+
+/// A text field's `input` event as the text it now holds.
+pub fn on_text(to: Callback<String>) -> Callback<InputEvent> {
+    Callback::from(move |e: InputEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            to.emit(input.value());
+        }
+    })
 }
 
 /// The board as a file: SVG and PNG.

@@ -46,11 +46,9 @@ pub(super) fn import(text: &str) -> Body {
 
 /// A clause as a sentence: a capital first letter and a full stop.
 fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
-    let rest: String = chars.collect();
-    let end = if rest.ends_with('.') { "" } else { "." };
-    format!("{first}{rest}{end}")
+    let text = capitalised(text);
+    let end = if text.ends_with('.') { "" } else { "." };
+    format!("{text}{end}")
 }
 
 pub(super) fn read_variant(text: &str) -> Result<Variant, String> {
@@ -206,7 +204,8 @@ pub(super) fn generate_rated(text: &str, symmetry: WireSymmetry, seed: u64, leve
     }
 }
 
-/// The engine's messages (English) with a capital first letter.
+/// The engine's messages (English) with a capital first letter. ASCII
+/// only: Unicode's case tables would add 25 KB to the page's module.
 pub(super) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map(|c| std::iter::once(c.to_ascii_uppercase()).chain(chars).collect()).unwrap_or_default()

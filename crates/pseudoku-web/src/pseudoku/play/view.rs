@@ -338,10 +338,11 @@ pub fn level_options() -> Html {
         .collect()
 }
 
-/// The text with its first letter in capitals.
+/// The text (a level's English name) with its first letter in capitals.
+/// ASCII only: Unicode's case tables would add 25 KB to the page's module.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+    chars.next().map_or_else(String::new, |first| std::iter::once(first.to_ascii_uppercase()).chain(chars).collect())
 }
 
 /// "Level: medium", "Level: needs guessing (5 answers)", "rating…".

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use pseudoku_core::format::link::Challenge;
 use pseudoku_core::layout::CellId;
 use pseudoku_core::partition::{Edge, Instance};
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
+use web_sys::{HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::browser;
@@ -20,7 +20,7 @@ use crate::pseudoku::play::view::level_options;
 use crate::pseudoku::set::state::{Setter, SetterAction};
 use crate::shared::count::{counted, nodes_text, Count};
 use crate::shared::hooks::{use_engine, use_keys};
-use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, select_value, CopyLink, Notice};
+use crate::shared::panels::{name_options, seed_in, select_value, share_panel, Notice, Share};
 use crate::shared::walls::WallEdit;
 
 #[derive(Properties, PartialEq)]
@@ -138,19 +138,11 @@ pub fn Create(props: &CreateProps) -> Html {
     };
     let on_title = {
         let d = d.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                d.dispatch(SetterAction::SetTitle(input.value()));
-            }
-        })
+        Callback::from(move |text| d.dispatch(SetterAction::SetTitle(text)))
     };
     let on_author = {
         let d = d.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                d.dispatch(SetterAction::SetAuthor(input.value()));
-            }
-        })
+        Callback::from(move |text| d.dispatch(SetterAction::SetAuthor(text)))
     };
     let challenge = setter.challenge();
     let link = browser::challenge_url(&challenge, false);
@@ -264,16 +256,16 @@ pub fn Create(props: &CreateProps) -> Html {
                             Callback::from(move |()| d.dispatch(SetterAction::DismissMessage))
                         } />
                     }
-                    <div class="share" role="group" aria-label="Share">
-                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title.clone()} oninput={on_title} /></label>
-                        <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author.clone()} oninput={on_author} /></label>
-                        { link_field(AttrValue::from(link.clone()), "Link to play this challenge") }
-                        <div class="buttons">
-                            <CopyLink link={AttrValue::from(link)} />
-                            <button type="button" class="primary play-this" onclick={on_play}>{ "Play this" }</button>
-                            { export_buttons() }
-                        </div>
-                    </div>
+                    { share_panel(Share {
+                        title: setter.title.clone(),
+                        author: setter.author.clone(),
+                        on_title,
+                        on_author,
+                        link: Some(AttrValue::from(link)),
+                        link_label: "Link to play this challenge",
+                        playable: true,
+                        on_play,
+                    }, Html::default(), Html::default()) }
                 </div>
             </div>
             <details class="panel" open=true>

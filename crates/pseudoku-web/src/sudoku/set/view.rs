@@ -10,7 +10,7 @@ use std::rc::Rc;
 use pseudoku_core::format::{line, link, Variant};
 use pseudoku_core::layout::{CellId, Layout};
 use pseudoku_core::partition::Edge;
-use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use web_sys::{HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::browser::{self, storage};
@@ -18,7 +18,7 @@ use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
 use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{
-    export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Elsewhere, Notice,
+    name_options, on_text, seed_in, share_panel, symmetry_in, symmetry_picker, Elsewhere, Notice, Share,
 };
 use crate::shared::walls::WallEdit;
 use crate::sudoku::board::{Board, BoardView, HintMark, Press};
@@ -144,13 +144,9 @@ pub fn SetSudoku(props: &SetProps) -> Html {
             d.dispatch(SetAction::FillAndCut { symmetry, seed });
         })
     };
-    let on_text = |make: fn(String) -> SetAction| {
+    let to_action = |make: fn(String) -> SetAction| {
         let d = d.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                d.dispatch(make(input.value()));
-            }
-        })
+        Callback::from(move |text| d.dispatch(make(text)))
     };
     let on_play = {
         let (on_play, puzzle) = (props.on_play.clone(), puzzle.clone());
@@ -213,21 +209,19 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                             Callback::from(move |()| d.dispatch(SetAction::DismissMessage))
                         } />
                     }
-                    <div class="share" role="group" aria-label="Share">
-                        <label>{ "Title " }<input type="text" class="title" maxlength="80" value={setter.title()} oninput={on_text(SetAction::SetTitle)} /></label>
-                        <label>{ "Author " }<input type="text" class="author" maxlength="80" value={setter.author()} oninput={on_text(SetAction::SetAuthor)} /></label>
+                    { share_panel(Share {
+                        title: setter.title(),
+                        author: setter.author(),
+                        on_title: to_action(SetAction::SetTitle),
+                        on_author: to_action(SetAction::SetAuthor),
+                        link: share.map(AttrValue::from),
+                        link_label: "Link to play this puzzle",
+                        playable: unique,
+                        on_play,
+                    }, html! {
                         <label>{ "Rules " }<input type="text" class="rules" maxlength="250" value={setter.rules()}
-                            placeholder="Normal sudoku rules apply." oninput={on_text(SetAction::SetRules)} /></label>
-                        if let Some(share) = share.clone() {
-                            { link_field(AttrValue::from(share.clone()), "Link to play this puzzle") }
-                        }
-                        <div class="buttons">
-                            <CopyLink link={share.map(AttrValue::from)} />
-                            <button type="button" class="primary play-this" disabled={!unique} onclick={on_play}>{ "Play this" }</button>
-                            { export_buttons() }
-                        </div>
-                        <Elsewhere variant={puzzle.clone()} />
-                    </div>
+                            placeholder="Normal sudoku rules apply." oninput={on_text(to_action(SetAction::SetRules))} /></label>
+                    }, html! { <Elsewhere variant={puzzle.clone()} /> }) }
                 </div>
             </div>
             <details class="panel" open=true>
