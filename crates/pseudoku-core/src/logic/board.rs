@@ -73,13 +73,6 @@ impl<'a> Board<'a> {
         self
     }
 
-    /// The board with `cands` as the candidates of its cells (a chain's
-    /// hypothetical board, to search nested chains on); uniqueness is not
-    /// assumed there.
-    pub(crate) fn with_candidates(&self, cands: &[u64]) -> Board<'a> {
-        Board { layout: self.layout, values: self.values.clone(), cands: cands.to_vec(), unique: false }
-    }
-
     /// Whether the puzzle is taken to have exactly one solution.
     pub fn is_unique(&self) -> bool {
         self.unique

@@ -22,7 +22,9 @@
 //! returned is the lowest rated; ties go to the shorter, then to X before Y
 //! before mixed links, then to the first cell.
 
-use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, weak_targets, Cells, Grid};
+use super::links::{
+    self, base_tenths, bits, by_width, expand, length_tenths, literal, step, weak_targets, Cells, Grid, Links,
+};
 use super::{Board, Link, LinkKind, Step, Technique};
 
 mod clean;
@@ -42,6 +44,13 @@ struct Mode {
     cell: bool,
     /// Sudoku Explainer's tie-break among equal ratings and lengths.
     sort_key: u8,
+}
+
+impl Mode {
+    /// The links a layer of [`expand`] follows in this mode.
+    fn links(self) -> Links {
+        Links { house: self.house, cell: self.cell }
+    }
 }
 
 const X: Mode = Mode { house: true, cell: false, sort_key: 2 };
@@ -80,18 +89,26 @@ enum Found {
 
 /// The easiest chain or cycle of the board.
 pub(super) fn find(board: &Board) -> Option<Step> {
-    by_width!(find_in, board, None)
+    by_width!(find_board, board)
 }
 
-/// [`find`] on a board a forcing chain made from one with no chain,
+fn find_board<const W: usize>(board: &Board) -> Option<Step> {
+    find_in(&Grid::<W>::new(board), None)
+}
+
+/// [`find`] on the board of grid `g` (a nested search's).
+pub(super) fn find_on<const W: usize>(g: &Grid<W>) -> Option<Step> {
+    find_in(g, None)
+}
+
+/// [`find_on`] on a board a forcing chain made from one with no chain,
 /// `prior`: the same step, found sooner (see [`clean`]).
-pub(super) fn find_after<const W: usize>(board: &Board, prior: Prior<W>) -> Option<Step> {
-    find_in(board, Some(prior))
+pub(super) fn find_after<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Option<Step> {
+    find_in(g, Some(prior))
 }
 
-fn find_in<const W: usize>(board: &Board, prior: Option<Prior<W>>) -> Option<Step> {
-    let g = Grid::<W>::new(board);
-    let mut search = Search::new(&g);
+fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step> {
+    let mut search = Search::new(g);
     search.prior = prior;
     let mut best: Option<(Key, Found)> = None;
     let sources = g.sources();
@@ -112,7 +129,7 @@ fn find_in<const W: usize>(board: &Board, prior: Option<Prior<W>>) -> Option<Ste
         cycles(&mut search, &sources, XY, mixed, &mut best);
     }
     let (key, found) = best?;
-    Some(make_step(&g, &mut search, key, found))
+    Some(make_step(g, &mut search, key, found))
 }
 
 /// The largest complexity whose key stays below `best`.
@@ -226,7 +243,7 @@ fn chains<const W: usize>(
             let sets = bits(layer.1).map(|k| (lo + k, set_of(&store, layer, k)));
             // `next` is empty but for the symbols `touched` (all within
             // the search's), emptied again below.
-            let touched = expand(g, mode, on, sets, &mut next);
+            let touched = expand(g, mode.links(), on, sets, &mut next);
             let seen = if on { &mut seen_off } else { &mut seen_on };
             let seen = &mut seen[i * width..(i + 1) * width];
             let mut mask = 0u64;
@@ -285,53 +302,6 @@ fn chains<const W: usize>(
             *best = Some((key, Found::Chain { mode, cand, on }));
         }
     }
-}
-
-/// One layer of links from `layer` (true literals when `on`, else false
-/// ones; cell sets with their symbol) into `next`, one cell set per
-/// symbol. Returns a mask of the symbols whose sets it may have added to.
-fn expand<const W: usize>(
-    g: &Grid<W>,
-    mode: Mode,
-    on: bool,
-    layer: impl Iterator<Item = (usize, Cells<W>)>,
-    next: &mut [Cells<W>],
-) -> u64 {
-    let n = g.n;
-    let mut touched = 0u64;
-    for (d, set) in layer {
-        if set.is_empty() {
-            continue;
-        }
-        for c in set.iter() {
-            if on {
-                // Weak links: the symbol in the peers, the cell's others.
-                next[d].union_with(&g.peers[c].and(&g.places[d]));
-                touched |= 1 << d;
-                if mode.cell {
-                    let mut m = g.cands[c] & !(1 << d);
-                    touched |= m;
-                    while m != 0 {
-                        next[m.trailing_zeros() as usize].insert(c);
-                        m &= m - 1;
-                    }
-                }
-            } else {
-                // Strong links: conjugate pairs, bivalue cells.
-                if mode.house {
-                    next[d].union_with(&g.conjugates[c * n + d]);
-                    touched |= 1 << d;
-                }
-                if mode.cell {
-                    if let Some(e) = g.bivalue_other(c, d) {
-                        next[e].insert(c);
-                        touched |= 1 << e;
-                    }
-                }
-            }
-        }
-    }
-    touched
 }
 
 const NONE: u32 = u32::MAX;
@@ -483,28 +453,21 @@ impl<'g, const W: usize> Search<'g, W> {
         // empty but for the symbols `touched`.
         let mut mask = 1u64 << d;
         for t in 1..=max {
-            let touched = expand(g, mode, on, bits(mask).map(|d| (d, layer[d])), &mut next);
+            let touched = expand(g, mode.links(), on, bits(mask).map(|d| (d, layer[d])), &mut next);
             for d in bits(mask) {
                 layer[d] = Cells::EMPTY;
             }
             on = !on;
             let seen = if on { &mut self.seen_on } else { &mut self.seen_off };
-            mask = 0;
-            for d in bits(touched) {
-                let new = next[d].minus(&seen[d]);
-                next[d] = Cells::EMPTY;
-                if new.is_empty() {
-                    continue;
-                }
-                seen[d].union_with(&new);
+            let (dist, reached) = (&mut self.dist, &mut self.touched);
+            mask = links::absorb(&mut next, seen, touched, |d, new| {
                 for c in new.iter() {
                     let l = literal(c * n + d, on);
-                    self.dist[l] = t as u16;
-                    self.touched.push(l);
+                    dist[l] = t as u16;
+                    reached.push(l);
                 }
                 layer[d] = new;
-                mask |= 1 << d;
-            }
+            });
             if mask == 0 {
                 break;
             }
@@ -536,7 +499,7 @@ impl<'g, const W: usize> Search<'g, W> {
             let layer = &done[from..];
             let next = &mut next[..n];
             let mut any = false;
-            expand(g, mode, on, layer.iter().copied().enumerate(), next);
+            expand(g, mode.links(), on, layer.iter().copied().enumerate(), next);
             let seen = if on { &mut self.seen_off } else { &mut self.seen_on };
             for d in 0..n {
                 next[d] = next[d].minus(&seen[d]);

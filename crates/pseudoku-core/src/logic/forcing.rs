@@ -36,7 +36,7 @@
 
 use std::collections::VecDeque;
 
-use super::links::{base_tenths, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
+use super::links::{base_tenths, bits, by_width, length_tenths, literal, step, two_bits, weak_targets, Cells, Grid};
 use super::{chains, Board, ForcingForm, Link, LinkKind, Step, Technique};
 use crate::layout::HouseId;
 
@@ -649,10 +649,37 @@ fn multiple_in<const W: usize>(
     budget: &mut Budget,
     memo: &mut Memo,
 ) -> Option<Step> {
-    let g = Grid::<W>::new(board);
+    multiple_grid(board, &Grid::<W>::new(board), dynamic, level, budget, memo)
+}
+
+/// The static cell and house forcing chains (8.0) of grid `g`, a nested
+/// search's, whose board has the values of `board`.
+fn multiple_on<const W: usize>(board: &Board, g: &Grid<W>) -> Option<Step> {
+    multiple_grid(board, g, false, 0, &mut Budget::unlimited(), &mut Memo::default())
+}
+
+/// [`nested`] on grid `g`, a nested search's, whose board has the values
+/// of `board`: `level` 0 or 1, which look at nothing of the board but its
+/// layout and values.
+fn nested_on<const W: usize>(board: &Board, g: &Grid<W>, level: u8, budget: &mut Budget) -> Option<Step> {
+    debug_assert!(level < 2);
+    if budget.is_out() {
+        return None;
+    }
+    multiple_grid(board, g, true, level, budget, &mut Memo::default())
+}
+
+fn multiple_grid<const W: usize>(
+    board: &Board,
+    g: &Grid<W>,
+    dynamic: bool,
+    level: u8,
+    budget: &mut Budget,
+    memo: &mut Memo,
+) -> Option<Step> {
     let n = g.n;
     let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
-    let mut prop = Propagator::new(&g, board, rules, budget, memo);
+    let mut prop = Propagator::new(g, board, rules, budget, memo);
     // The rater searches nested chains only on boards without chains: then
     // the nested chain searches can start only where the chain changed
     // something. (Checked, for boards from elsewhere.)
@@ -672,13 +699,13 @@ fn multiple_in<const W: usize>(
         (base_tenths(t), t, Technique::HouseForcingChain, t, t)
     };
     let sources = g.sources();
-    let worth = worth_placing(&g);
+    let worth = worth_placing(g);
     // Every candidate assumed true; for the dynamic chains, false as well.
     // Static chains need the order of a trace only for a step: till then,
     // what a candidate implies is worked out as sets (`static_sets`, the
     // sets of candidate `x` at `slots[x] * 2 N`, true then false), and
     // traced only where that meets a contradiction.
-    let mut on_traces: Vec<Option<Trace<W>>> = (0..g.cell_count * n).map(|_| None).collect();
+    let mut on_traces = Traced::new(g.cell_count * n);
     let mut slots = vec![0u32; if dynamic { 0 } else { g.cell_count * n }];
     let mut static_sets = vec![Cells::EMPTY; if dynamic { 0 } else { sources.len() * 2 * n }];
     let mut scratch = vec![Cells::EMPTY; 2 * n];
@@ -687,20 +714,20 @@ fn multiple_in<const W: usize>(
             slots[cand] = order as u32;
             let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at_mut(n);
             if !g.implied_by(cand, on, off, &mut scratch) {
-                on_traces[cand] = Some(prop.run(literal(cand, true)));
+                on_traces.set(cand, prop.run(literal(cand, true)));
             }
             continue;
         }
         let on = prop.run(literal(cand, true));
-        contradiction(&g, &on, &mut anc, cand, true, base, contradiction_t, order, &mut best);
+        contradiction(g, &on, &mut anc, cand, true, base, contradiction_t, order, &mut best);
         let off = prop.run(literal(cand, false));
-        contradiction(&g, &off, &mut anc, cand, false, base, contradiction_t, order, &mut best);
+        contradiction(g, &off, &mut anc, cand, false, base, contradiction_t, order, &mut best);
         if prop.budget.is_out() {
             return None;
         }
         if g.cands[cand / n].count_ones() >= 3 {
-            let targets = common(&g, &worth, &[Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)]);
-            rate_common(&g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
+            let targets = common(g, &worth, &[Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)]);
+            rate_common(g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
                 key: (base + length_tenths(k), k, 1, order * 4 + 2),
                 technique: double_t,
                 target,
@@ -711,12 +738,12 @@ fn multiple_in<const W: usize>(
             });
         }
         prop.recycle(off);
-        on_traces[cand] = Some(on);
+        on_traces.set(cand, on);
     }
     // The symbols of what each candidate true implies, true and false.
     let mut masks = vec![(0u64, 0u64); g.cell_count * n];
     for (order, &cand) in sources.iter().enumerate() {
-        let b = match &on_traces[cand] {
+        let b = match on_traces.get(cand) {
             Some(trace) => Branch::new(&trace.on, &trace.off),
             None => {
                 let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at(n);
@@ -732,25 +759,25 @@ fn multiple_in<const W: usize>(
             let sets: Vec<Branch<W>> = cands
                 .iter()
                 .map(|&x| {
-                    let (on, off) = match &on_traces[x] {
+                    let (on, off) = match on_traces.get(x) {
                         Some(trace) => (&trace.on[..], &trace.off[..]),
                         None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
                     };
                     Branch { on, off, on_mask: masks[x].0, off_mask: masks[x].1 }
                 })
                 .collect();
-            common(&g, &worth, &sets)
+            common(g, &worth, &sets)
         };
         if targets.is_empty() {
             return;
         }
         for &x in cands {
-            if on_traces[x].is_none() {
-                on_traces[x] = Some(prop.run(literal(x, true)));
+            if on_traces.get(x).is_none() {
+                on_traces.set(x, prop.run(literal(x, true)));
             }
         }
-        let traces: Vec<&Trace<W>> = cands.iter().map(|&x| on_traces[x].as_ref().expect("traced")).collect();
-        rate_common(&g, &traces, &targets, &mut anc, &mut best, hint);
+        let traces: Vec<&Trace<W>> = cands.iter().map(|&x| on_traces.get(x).expect("traced")).collect();
+        rate_common(g, &traces, &targets, &mut anc, &mut best, hint);
     };
     // Cells: every candidate leads to the same literal. Static chains take
     // cells of three or more (a bivalue cell is a plain chain).
@@ -802,7 +829,32 @@ fn multiple_in<const W: usize>(
     if prop.budget.is_out() {
         return None;
     }
-    best.map(|h| make_step(&g, &mut prop, &mut anc, h))
+    best.map(|h| make_step(g, &mut prop, &mut anc, h))
+}
+
+/// The traces of some candidates assumed true, by candidate. (A list of
+/// `Option<Trace>` per candidate cost more to make and drop, on every
+/// nested search, than the searches that trace only a few.)
+struct Traced<const W: usize> {
+    /// Candidate → its trace in `traces`, or `NONE`.
+    index: Vec<u32>,
+    traces: Vec<Trace<W>>,
+}
+
+impl<const W: usize> Traced<W> {
+    fn new(candidates: usize) -> Traced<W> {
+        Traced { index: vec![NONE; candidates], traces: Vec::new() }
+    }
+
+    fn get(&self, cand: usize) -> Option<&Trace<W>> {
+        self.traces.get(self.index[cand] as usize)
+    }
+
+    fn set(&mut self, cand: usize, trace: Trace<W>) {
+        debug_assert_eq!(self.index[cand], NONE);
+        self.index[cand] = self.traces.len() as u32;
+        self.traces.push(trace);
+    }
 }
 
 /// Per symbol: the cells where placing it changes the board (they have

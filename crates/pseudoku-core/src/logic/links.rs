@@ -16,6 +16,8 @@
 //! so one code serves 9×9 (two words) up to 25×25 and samurai grids; the
 //! chain families skip layouts of more than [`MAX_CELLS`] cells.
 
+use std::rc::Rc;
+
 use super::{Board, Step, Technique};
 use crate::layout::{CellId, HouseKind};
 use crate::symbol::Symbol;
@@ -142,14 +144,15 @@ pub(super) struct Grid<const W: usize> {
     pub cands: Vec<u64>,
     /// Per symbol: the cells where it is a candidate.
     pub places: Vec<Cells<W>>,
-    /// Per cell: the cells it sees.
-    pub peers: Vec<Cells<W>>,
+    /// Per cell: the cells it sees. (The layout's sets are shared by the
+    /// grids of the nested searches, see [`derived`](Self::derived).)
+    pub peers: Rc<[Cells<W>]>,
     /// Per house: its cells.
-    pub house_cells: Vec<Cells<W>>,
+    pub house_cells: Rc<[Cells<W>]>,
     /// The houses of cell `c` at `house_list[house_start[c]..house_start[c + 1]]`
     /// (see [`houses_of`](Self::houses_of)).
-    house_list: Vec<u32>,
-    house_start: Vec<u32>,
+    house_list: Rc<[u32]>,
+    house_start: Rc<[u32]>,
     /// Per candidate: the other places of its symbol in every house where
     /// the symbol has two places (conjugate pairs).
     pub conjugates: Vec<Cells<W>>,
@@ -161,14 +164,6 @@ impl<const W: usize> Grid<W> {
         let (n, cell_count) = (layout.size(), layout.cell_count());
         debug_assert!(cell_count <= W * 64);
         let cands: Vec<u64> = (0..cell_count).map(|c| board.candidates(CellId(c as u32))).collect();
-        let mut places = vec![Cells::EMPTY; n];
-        for (c, &m) in cands.iter().enumerate() {
-            let mut m = m;
-            while m != 0 {
-                places[m.trailing_zeros() as usize].insert(c);
-                m &= m - 1;
-            }
-        }
         let house_cells: Vec<Cells<W>> = layout
             .houses()
             .iter()
@@ -196,23 +191,49 @@ impl<const W: usize> Grid<W> {
             peers[c].remove(c);
             house_start.push(house_list.len() as u32);
         }
+        let topology = Grid {
+            n,
+            cell_count,
+            cands: Vec::new(),
+            places: Vec::new(),
+            peers: peers.into(),
+            house_cells: house_cells.into(),
+            house_list: house_list.into(),
+            house_start: house_start.into(),
+            conjugates: Vec::new(),
+        };
+        topology.derived(&cands)
+    }
+
+    /// The grid of the same layout with candidates `cands` (one mask per
+    /// cell): the layout's sets are shared, not built again.
+    pub fn derived(&self, cands: &[u64]) -> Grid<W> {
+        let (n, cell_count) = (self.n, self.cell_count);
+        let places = places_of(cands, n);
+        // House by house: each pair of places is a conjugate pair.
         let mut conjugates = vec![Cells::EMPTY; cell_count * n];
-        for c in 0..cell_count {
-            let mut m = cands[c];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                for &h in &house_list[house_start[c] as usize..house_start[c + 1] as usize] {
-                    let there = house_cells[h as usize].and(&places[d]);
-                    if there.is_pair() {
-                        let mut other = there;
-                        other.remove(c);
-                        conjugates[c * n + d].union_with(&other);
-                    }
+        for house in self.house_cells.iter() {
+            for (d, set) in places.iter().enumerate() {
+                let there = house.and(set);
+                if there.is_pair() {
+                    let mut cells = there.iter();
+                    let (a, b) = (cells.next().expect("two"), cells.next().expect("two"));
+                    conjugates[a * n + d].insert(b);
+                    conjugates[b * n + d].insert(a);
                 }
             }
         }
-        Grid { n, cell_count, cands, places, peers, house_cells, house_list, house_start, conjugates }
+        Grid {
+            n,
+            cell_count,
+            cands: cands.to_vec(),
+            places,
+            peers: Rc::clone(&self.peers),
+            house_cells: Rc::clone(&self.house_cells),
+            house_list: Rc::clone(&self.house_list),
+            house_start: Rc::clone(&self.house_start),
+            conjugates,
+        }
     }
 
     /// The houses of a cell, boxes and regions first (the order Sudoku
@@ -275,45 +296,17 @@ impl<const W: usize> Grid<W> {
         let mut mask = 1u64 << d;
         let mut layer_on = true;
         let clean = loop {
-            let mut touched = 0u64;
+            let touched = expand(self, ALL_LINKS, layer_on, bits(mask).map(|d| (d, layer[d])), next);
             for d in bits(mask) {
-                let set = layer[d];
                 layer[d] = Cells::EMPTY;
-                for c in set.iter() {
-                    if layer_on {
-                        // The symbol in the peers, the cell's others.
-                        next[d].union_with(&self.peers[c].and(&self.places[d]));
-                        let others = self.cands[c] & !(1 << d);
-                        touched |= 1 << d | others;
-                        for e in bits(others) {
-                            next[e].insert(c);
-                        }
-                    } else {
-                        // Conjugate pairs, bivalue cells.
-                        next[d].union_with(&self.conjugates[c * n + d]);
-                        touched |= 1 << d;
-                        if let Some(e) = self.bivalue_other(c, d) {
-                            next[e].insert(c);
-                            touched |= 1 << e;
-                        }
-                    }
-                }
             }
             layer_on = !layer_on;
             let (seen, opposite) = if layer_on { (&mut *on, &*off) } else { (&mut *off, &*on) };
             let mut met = false;
-            mask = 0;
-            for d in bits(touched) {
-                let new = next[d].minus(&seen[d]);
-                next[d] = Cells::EMPTY;
-                if new.is_empty() {
-                    continue;
-                }
+            mask = absorb(next, seen, touched, |d, new| {
                 met |= new.intersects(&opposite[d]);
-                seen[d].union_with(&new);
                 layer[d] = new;
-                mask |= 1 << d;
-            }
+            });
             if met || mask == 0 {
                 break !met;
             }
@@ -333,6 +326,17 @@ impl<const W: usize> Grid<W> {
     }
 }
 
+/// Per symbol (of `n`), the cells where it is a candidate in `cands`.
+pub(super) fn places_of<const W: usize>(cands: &[u64], n: usize) -> Vec<Cells<W>> {
+    let mut places = vec![Cells::EMPTY; n];
+    for (c, &m) in cands.iter().enumerate() {
+        for d in bits(m) {
+            places[d].insert(c);
+        }
+    }
+    places
+}
+
 /// The bits of a mask, lowest first.
 pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
@@ -342,6 +346,94 @@ pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
             k
         })
     })
+}
+
+/// Which links a layer of [`expand`] follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Links {
+    /// Conjugate pairs (strong).
+    pub house: bool,
+    /// Bivalue cells (strong) and the other candidates of a cell (weak).
+    pub cell: bool,
+}
+
+const ALL_LINKS: Links = Links { house: true, cell: true };
+
+/// One layer of links from `layer` (true literals when `on`, else false
+/// ones; cell sets with their symbol) into `next`, one cell set per
+/// symbol: the one step of every static propagation (forcing chains) and
+/// chain search. Returns a mask of the symbols whose sets it may have
+/// added to.
+pub(super) fn expand<const W: usize>(
+    g: &Grid<W>,
+    links: Links,
+    on: bool,
+    layer: impl Iterator<Item = (usize, Cells<W>)>,
+    next: &mut [Cells<W>],
+) -> u64 {
+    let n = g.n;
+    let mut touched = 0u64;
+    for (d, set) in layer {
+        if set.is_empty() {
+            continue;
+        }
+        if on {
+            // Weak links: the symbol in the peers (their union, then the
+            // places), the cell's others.
+            let mut seen = Cells::EMPTY;
+            for c in set.iter() {
+                seen.union_with(&g.peers[c]);
+                if links.cell {
+                    let others = g.cands[c] & !(1 << d);
+                    touched |= others;
+                    for e in bits(others) {
+                        next[e].insert(c);
+                    }
+                }
+            }
+            next[d].union_with(&seen.and(&g.places[d]));
+            touched |= 1 << d;
+        } else {
+            // Strong links: conjugate pairs, bivalue cells.
+            for c in set.iter() {
+                if links.house {
+                    next[d].union_with(&g.conjugates[c * n + d]);
+                    touched |= 1 << d;
+                }
+                if links.cell {
+                    if let Some(e) = g.bivalue_other(c, d) {
+                        next[e].insert(c);
+                        touched |= 1 << e;
+                    }
+                }
+            }
+        }
+    }
+    touched
+}
+
+/// Takes what a layer of [`expand`] reached (`next`, for the symbols
+/// `touched`) and not `seen` before into `seen`, handing each symbol's new
+/// cells to `each`; leaves `next` empty and returns the mask of the
+/// symbols with new cells (the next layer's).
+pub(super) fn absorb<const W: usize>(
+    next: &mut [Cells<W>],
+    seen: &mut [Cells<W>],
+    touched: u64,
+    mut each: impl FnMut(usize, Cells<W>),
+) -> u64 {
+    let mut mask = 0;
+    for d in bits(touched) {
+        let new = next[d].minus(&seen[d]);
+        next[d] = Cells::EMPTY;
+        if new.is_empty() {
+            continue;
+        }
+        seen[d].union_with(&new);
+        each(d, new);
+        mask |= 1 << d;
+    }
+    mask
 }
 
 /// The candidates that `(c, d)` true makes false, in Sudoku Explainer's

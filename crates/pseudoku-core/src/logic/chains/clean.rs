@@ -21,7 +21,7 @@
 //! imply together ([`Clean::after`]), one search for the whole board.
 
 use super::{bits, expand, Mode};
-use crate::logic::links::{two_bits, Cells, Grid};
+use crate::logic::links::{absorb, two_bits, Cells, Grid};
 
 /// The board a nested chain's board came from (a superset of its
 /// candidates), when that board had no chain.
@@ -72,7 +72,7 @@ impl<const W: usize> Clean<W> {
         // followed together: all are true.
         let mut layer = 0u64;
         if mode.house {
-            for house in &g.house_cells {
+            for house in g.house_cells.iter() {
                 for d in 0..n {
                     let pair = house.and(&g.places[d]);
                     if pair.is_pair() && !house.and(&prior.places[d]).is_pair() {
@@ -98,22 +98,14 @@ impl<const W: usize> Clean<W> {
         let mut on = true;
         while layer != 0 {
             let sets = bits(layer).map(|d| (d, clean.layer[d]));
-            let touched = expand(g, mode, on, sets, &mut clean.next);
+            let touched = expand(g, mode.links(), on, sets, &mut clean.next);
             for d in bits(layer) {
                 clean.layer[d] = Cells::EMPTY;
             }
             on = !on;
             let seen = if on { &mut clean.seen_on } else { &mut clean.seen_off };
-            layer = 0;
-            for d in bits(touched) {
-                let new = clean.next[d].minus(&seen[d]);
-                clean.next[d] = Cells::EMPTY;
-                if !new.is_empty() {
-                    seen[d].union_with(&new);
-                    clean.layer[d] = new;
-                    layer |= 1 << d;
-                }
-            }
+            let sets = &mut clean.layer;
+            layer = absorb(&mut clean.next, seen, touched, |d, new| sets[d] = new);
         }
         // A literal reaches a new link when its opposite was reached.
         for d in 0..n {
@@ -154,7 +146,7 @@ impl<const W: usize> Clean<W> {
         let mut on = on;
         let clean = loop {
             let sets = bits(layer).map(|d| (d, self.layer[d]));
-            let touched = expand(g, mode, on, sets, &mut self.next);
+            let touched = expand(g, mode.links(), on, sets, &mut self.next);
             for d in bits(layer) {
                 self.layer[d] = Cells::EMPTY;
             }
@@ -165,19 +157,12 @@ impl<const W: usize> Clean<W> {
                 (&mut self.seen_off, &mut seen_off, &self.seen_on)
             };
             let mut met = false;
-            layer = 0;
-            for d in bits(touched) {
-                let new = self.next[d].minus(&seen[d]);
-                self.next[d] = Cells::EMPTY;
-                if new.is_empty() {
-                    continue;
-                }
+            let sets = &mut self.layer;
+            layer = absorb(&mut self.next, seen, touched, |d, new| {
                 met |= new.intersects(&opposite[d]);
-                seen[d].union_with(&new);
-                *mask |= 1 << d;
-                self.layer[d] = new;
-                layer |= 1 << d;
-            }
+                sets[d] = new;
+            });
+            *mask |= layer;
             if met {
                 break false;
             }

@@ -195,6 +195,9 @@ fn nice_loop() {
     );
 }
 
+// The boards of steps 15 and 16 of this puzzle differ in one cell (r3c1);
+// each test writes its board out whole (two copies are clearer here): it is
+// the board its step is found on.
 const LINE_1: &str = "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
 
 // diabolical.first1000.txt line 1, before step 16: bivalue cells only.

@@ -17,8 +17,9 @@
 use std::rc::Rc;
 
 use super::memo::{Memo, Search};
-use super::{nested, Budget, Cells, Grid};
+use super::{multiple_on, nested_on, Budget, Cells, Grid};
 use crate::layout::{HouseId, HouseKind};
+use crate::logic::links::places_of;
 use crate::logic::{chains, Board, ForcingForm, LinkKind, Step, Technique};
 
 /// The deepest nesting searched (SE 11.0 and its length bonus).
@@ -84,7 +85,10 @@ pub(super) fn find<const W: usize>(
     if level < 2 || (0..g.cell_count).any(|c| cands[c] == 0 && board.values()[c].is_none()) {
         return out;
     }
-    let nested_board = board.with_candidates(cands);
+    // The nested searches look at the board as the chain left it, through
+    // a grid of those candidates; they take nothing else from a board but
+    // its layout and values, which are `board`'s.
+    let nested = g.derived(cands);
     let searches: &[Search] = match level {
         2 => &[Search::Chains],
         3 => &[Search::Chains, Search::Multiple],
@@ -108,13 +112,13 @@ pub(super) fn find<const W: usize>(
                     Some((cands, places)) => chains::Prior { cands, places },
                     None => chains::Prior { cands: &g.cands, places: &g.places },
                 };
-                budget.charge(CHAIN_COST).then(|| chains::find_after(&nested_board, prior)).flatten()
+                budget.charge(CHAIN_COST).then(|| chains::find_after(&nested, prior)).flatten()
             }
-            Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find(&nested_board)).flatten(),
-            Search::Multiple => budget.charge(MULTIPLE_COST).then(|| super::multiple(&nested_board)).flatten(),
+            Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find_on(&nested)).flatten(),
+            Search::Multiple => budget.charge(MULTIPLE_COST).then(|| multiple_on(board, &nested)).flatten(),
             // The searches within never search deeper: no memo to keep.
-            Search::Dynamic => nested(&nested_board, 0, budget, &mut Memo::default()),
-            Search::Level1 => nested(&nested_board, 1, budget, &mut Memo::default()),
+            Search::Dynamic => nested_on(board, &nested, 0, budget),
+            Search::Level1 => nested_on(board, &nested, 1, budget),
         });
         if search == Search::Chains && step.is_none() && !budget.is_out() {
             memo.note_chainless(start, cands);
@@ -130,19 +134,6 @@ pub(super) fn find<const W: usize>(
         }
     }
     out
-}
-
-/// Per symbol, the cells where it is a candidate.
-fn places_of<const W: usize>(cands: &[u64], n: usize) -> Vec<Cells<W>> {
-    let mut places = vec![Cells::EMPTY; n];
-    for (c, &m) in cands.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            places[m.trailing_zeros() as usize].insert(c);
-            m &= m - 1;
-        }
-    }
-    places
 }
 
 /// The removals of a nested chain step, resting on the candidates the outer
@@ -246,12 +237,14 @@ fn locking<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
 fn hidden_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
     let g = s.g;
     let n = g.n;
-    for house in &g.house_cells {
-        let pairs: Vec<(usize, Cells<W>)> =
-            (0..n).map(|d| (d, house.and(&s.places[d]))).filter(|(_, p)| p.is_pair()).collect();
-        for (i, &(a, pa)) in pairs.iter().enumerate() {
-            for &(b, pb) in &pairs[i + 1..] {
-                if pa != pb {
+    for house in g.house_cells.iter() {
+        // The symbols with two places in the house (no list: this runs at
+        // every stall of every chain).
+        let pairs = (0..n).filter(|&d| house.and(&s.places[d]).is_pair()).fold(0u64, |m, d| m | 1 << d);
+        for a in super::bits(pairs) {
+            let pa = house.and(&s.places[a]);
+            for b in super::bits(pairs & !(u64::MAX >> (63 - a))) {
+                if pa != house.and(&s.places[b]) {
                     continue;
                 }
                 let keep = 1u64 << a | 1u64 << b;
@@ -276,10 +269,13 @@ fn hidden_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction
 fn naked_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
     let g = s.g;
     let n = g.n;
-    for house in &g.house_cells {
-        let cells: Vec<usize> = house.iter().filter(|&c| super::two_bits(s.cands[c])).collect();
-        for (i, &c1) in cells.iter().enumerate() {
-            for &c2 in &cells[i + 1..] {
+    for house in g.house_cells.iter() {
+        let mut cells = Cells::<W>::EMPTY;
+        for c in house.iter().filter(|&c| super::two_bits(s.cands[c])) {
+            cells.insert(c);
+        }
+        for c1 in cells.iter() {
+            for c2 in cells.iter().filter(|&c2| c2 > c1) {
                 let m = s.cands[c1];
                 if s.cands[c2] != m {
                     continue;
@@ -309,18 +305,21 @@ fn x_wings<const W: usize>(s: &State<W>, board: &Board, out: &mut Vec<Deduction>
     let kind = |h: usize| layout.house(HouseId(h as u32)).kind;
     for (base_kind, cover_kind) in [(HouseKind::Row, HouseKind::Column), (HouseKind::Column, HouseKind::Row)] {
         let bases: Vec<usize> = (0..g.house_cells.len()).filter(|&h| kind(h) == base_kind).collect();
+        let (mut lines, mut covers) = (Vec::new(), Vec::new());
         for d in 0..n {
-            let lines: Vec<(usize, Cells<W>)> =
-                bases.iter().map(|&h| (h, g.house_cells[h].and(&s.places[d]))).filter(|(_, p)| p.is_pair()).collect();
+            lines.clear();
+            lines.extend(bases.iter().map(|&h| (h, g.house_cells[h].and(&s.places[d]))).filter(|(_, p)| p.is_pair()));
             for (i, &(h1, p1)) in lines.iter().enumerate() {
                 for &(h2, p2) in &lines[i + 1..] {
                     let mut both = p1;
                     both.union_with(&p2);
                     // The houses of that kind the four cells are in, in order.
-                    let mut covers: Vec<usize> = both
-                        .iter()
-                        .flat_map(|c| g.houses_of(c).iter().map(|&h| h as usize).filter(|&h| kind(h) == cover_kind))
-                        .collect();
+                    covers.clear();
+                    covers.extend(
+                        both.iter().flat_map(|c| {
+                            g.houses_of(c).iter().map(|&h| h as usize).filter(|&h| kind(h) == cover_kind)
+                        }),
+                    );
                     covers.sort_unstable();
                     covers.dedup();
                     if covers.len() != 2 || covers.iter().map(|&h| g.house_cells[h].and(&both).count()).any(|k| k != 2)

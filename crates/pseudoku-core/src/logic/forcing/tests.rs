@@ -7,6 +7,9 @@ use crate::layout::Layout;
 use crate::logic::links::testing::{check, Case};
 use crate::logic::{next_step, Board, Technique};
 
+// The boards of steps 22, 24 and 26 of this puzzle differ in a few cells;
+// each test writes its board out whole (two copies are clearer here): it is
+// the board its step is found on, read against the puzzle at a glance.
 const LINE_4: &str = "006000200900000004243000896000591000002080300400203001300000007000907000010408020";
 
 // diabolical.first1000.txt line 4, before step 22: r5c8=6 leaves the
