@@ -8,6 +8,7 @@ use pseudoku_core::format::{line, Variant};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::solver::{Solver, Uniqueness};
+use pseudoku_core::symbol::Symbol;
 use serde_json::json;
 
 const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -752,26 +753,23 @@ fn real_link(marker: &str) -> String {
     lines.find(|l| !l.starts_with('#')).and_then(|l| l.split('\t').nth(1)).expect("an entry").to_string()
 }
 
-/// The layout and givens of `import`'s or `link --decode`'s output: a
-/// puzzle line or a variant file.
-fn printed_parts(text: &str) -> (Layout, Vec<Option<pseudoku_core::symbol::Symbol>>) {
+/// The layout and givens of a puzzle line or a variant file.
+fn printed_parts(text: &str) -> (Layout, Vec<Option<Symbol>>) {
     if text.trim().lines().count() == 1 {
-        let puzzle = line::parse_inferred(text.trim()).unwrap();
-        (puzzle.layout, puzzle.givens)
+        line::parse_inferred(text.trim()).map(|p| (p.layout, p.givens)).unwrap()
     } else {
         variant_parts(&text.parse().unwrap())
     }
 }
 
-fn variant_parts(v: &Variant) -> (Layout, Vec<Option<pseudoku_core::symbol::Symbol>>) {
+fn variant_parts(v: &Variant) -> (Layout, Vec<Option<Symbol>>) {
     (v.layout().clone(), v.givens().map_or_else(|| vec![None; v.layout().cell_count()], <[_]>::to_vec))
 }
 
 #[test]
 fn real_links_of_several_sizes_import_and_link_back() {
     use pseudoku_core::format::fpuzzles::import;
-    // A 9x9 jigsaw, a windoku, a 6x6 with given pencil marks, an 8x8 with
-    // regions of 4 rows by 2 columns.
+    // A 9x9 jigsaw, a windoku, a 6x6 with given pencil marks, an 8x8 of 4x2 boxes.
     for marker in ["test_irregular", "test_windowku", "line 367,", "line 317,"] {
         let link = real_link(marker);
         let expected = variant_parts(&import(&link).unwrap().variant);
@@ -794,8 +792,7 @@ fn real_links_of_several_sizes_import_and_link_back() {
         }
         // Our own edit link opens it in the setter and decodes back.
         let edit = run(&[&["link", "--edit"][..], &args].concat(), &stdin);
-        assert_eq!(edit.code, 0, "{marker}: {}", edit.stderr);
-        assert!(edit.stdout.contains("#e="), "{marker}: {}", edit.stdout);
+        assert!(edit.code == 0 && edit.stdout.contains("#e="), "{marker}: {}{}", edit.stdout, edit.stderr);
         let decoded = run(&["link", "--decode", edit.stdout.trim()], "");
         assert_eq!(printed_parts(&decoded.stdout), expected, "{marker} --edit");
     }
