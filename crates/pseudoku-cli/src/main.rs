@@ -26,6 +26,7 @@ mod book;
 mod budget;
 mod deduce;
 mod grids;
+mod import_bench;
 mod input;
 mod pseudoku;
 mod rate;
@@ -334,6 +335,10 @@ enum BenchWhat {
     Link,
     /// Rate every Pseudoku challenge of FILE as a person solves it, and time its first hint.
     RatePseudoku,
+    /// Read each f-puzzles or SudokuPad link of FILE (one per line) as `import` does, three times each: its outcome
+    /// and worst time. Without FILE, lz-string data built to unpack to the most a link of 4, 8, 16 and 32 KiB can
+    /// hold, and the largest still read; the 32 KiB one is unpacked by lz-str alone (no cap) too.
+    Import,
 }
 
 #[derive(Args)]
@@ -676,6 +681,7 @@ fn bench(args: &BenchArgs) -> Result<bool> {
         BenchWhat::Rate => rate::bench_rate(file()?),
         BenchWhat::Link => bench::link(args.file.as_deref()),
         BenchWhat::RatePseudoku => deduce::bench_rate(file()?),
+        BenchWhat::Import => import_bench::import_links(args.file.as_deref()),
         BenchWhat::Construct => {
             let size = args.layout.size.context("say which size to construct: --size N")?;
             let difficulty = match args.difficulty {

@@ -122,7 +122,9 @@ pub fn link(file: Option<&Path>, base: &str, edit: bool, title: String, author: 
 /// `link [--edit] --sudoku | --variant FILE [FILE]`: one share link per
 /// sudoku line (the layout inferred from each line's length, or the
 /// variant's), or the variant file's own puzzle when it has one and no FILE
-/// is given; `#e=…` with `edit`, which the web app opens in its sudoku setter.
+/// is given (or when it has no givens and no line comes: its empty grid, as
+/// `import` prints an imported puzzle with no givens); `#e=…` with `edit`,
+/// which the web app opens in its sudoku setter.
 pub fn sudoku_links(
     file: Option<&Path>,
     variant: Option<&Path>,
@@ -163,8 +165,14 @@ pub fn sudoku_links(
             return Ok(ok);
         }
     }
+    let lines = read_lines(file)?;
+    if let (Some(v), None, true) = (&variant, file, lines.is_empty()) {
+        let ok = print(&mut out, named(v.clone()))?;
+        out.flush()?;
+        return Ok(ok);
+    }
     let mut all_ok = true;
-    for line in read_lines(file)? {
+    for line in lines {
         let parsed = match &variant {
             Some(v) => sudoku_line::parse(v.layout(), &line.text)
                 .map_err(|e| e.to_string())

@@ -8,6 +8,7 @@ use pseudoku_core::format::{line, Variant};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::solver::{Solver, Uniqueness};
+use pseudoku_core::symbol::Symbol;
 use serde_json::json;
 
 const CLASSIC: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -741,4 +742,58 @@ fn fpuzzles_and_sudokupad_links_round_trip_through_import() {
         (r.code, r.stdout.as_str()),
         (1, "error: this puzzle uses killer cages, which Pseudoku does not play yet\n")
     );
+}
+
+/// Real links of several sizes and features from the engine's test data
+/// (`crates/pseudoku-core/tests/data/fpuzzles.txt`, where each one's source
+/// is named): the entry after the comment that holds `marker`.
+fn real_link(marker: &str) -> String {
+    let data = std::fs::read_to_string(repo_root().join("crates/pseudoku-core/tests/data/fpuzzles.txt")).unwrap();
+    let mut lines = data.lines().skip_while(|l| !(l.starts_with('#') && l.contains(marker)));
+    lines.find(|l| !l.starts_with('#')).and_then(|l| l.split('\t').nth(1)).expect("an entry").to_string()
+}
+
+/// The layout and givens of a puzzle line or a variant file.
+fn printed_parts(text: &str) -> (Layout, Vec<Option<Symbol>>) {
+    if text.trim().lines().count() == 1 {
+        line::parse_inferred(text.trim()).map(|p| (p.layout, p.givens)).unwrap()
+    } else {
+        variant_parts(&text.parse().unwrap())
+    }
+}
+
+fn variant_parts(v: &Variant) -> (Layout, Vec<Option<Symbol>>) {
+    (v.layout().clone(), v.givens().map_or_else(|| vec![None; v.layout().cell_count()], <[_]>::to_vec))
+}
+
+#[test]
+fn real_links_of_several_sizes_import_and_link_back() {
+    use pseudoku_core::format::fpuzzles::import;
+    // A 9x9 jigsaw, a windoku, a 6x6 with given pencil marks, an 8x8 of 4x2 boxes.
+    for marker in ["test_irregular", "test_windowku", "line 367,", "line 317,"] {
+        let link = real_link(marker);
+        let expected = variant_parts(&import(&link).unwrap().variant);
+        let r = run(&["import", &link], "");
+        assert_eq!(r.code, 0, "{marker}: {}", r.stdout);
+        assert_eq!(printed_parts(&r.stdout), expected, "{marker}");
+        // A plain square grid comes as a line, anything else as a variant file.
+        let (args, stdin) = if r.stdout.trim().lines().count() == 1 {
+            (vec!["--sudoku".to_string()], r.stdout.clone())
+        } else {
+            let file = temp_file(&format!("imported-{}.txt", marker.replace([' ', ','], "")), &r.stdout);
+            (vec!["--variant".to_string(), file.to_str().unwrap().to_string()], String::new())
+        };
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // Both tools' links read back as the same puzzle.
+        for flag in ["--fpuzzles", "--sudokupad"] {
+            let link = run(&[&["link", flag][..], &args].concat(), &stdin);
+            assert_eq!(link.code, 0, "{marker} {flag}: {}", link.stdout);
+            assert_eq!(variant_parts(&import(link.stdout.trim()).unwrap().variant), expected, "{marker} {flag}");
+        }
+        // Our own edit link opens it in the setter and decodes back.
+        let edit = run(&[&["link", "--edit"][..], &args].concat(), &stdin);
+        assert!(edit.code == 0 && edit.stdout.contains("#e="), "{marker}: {}{}", edit.stdout, edit.stderr);
+        let decoded = run(&["link", "--decode", edit.stdout.trim()], "");
+        assert_eq!(printed_parts(&decoded.stdout), expected, "{marker} --edit");
+    }
 }

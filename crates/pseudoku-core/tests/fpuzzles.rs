@@ -6,8 +6,16 @@
 //! givens and regions were read right, not mangled. Our own exports of
 //! them read back the same, and decode as the tools decode them: lz-string,
 //! then the JSON's fields.
+//!
+//! A puzzle whose source gives its solution must have that one solution;
+//! any other's solution count is checked twice: by the engine's solver and
+//! by the slow reference solver of `common`.
 
+mod common;
+
+use common::{check_solution, reference_count};
 use pseudoku_core::format::fpuzzles::{export_fpuzzles, fpuzzles_link, import, sudokupad_link, Imported};
+use pseudoku_core::format::line::box_shape;
 use pseudoku_core::format::{GridSpec, Regions, Shape, Variant};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::solver::{Count, Solver, Uniqueness};
@@ -58,10 +66,78 @@ fn without_other_rules(link: &str) -> Option<String> {
     Some(value.to_string())
 }
 
+/// Placements the reference solver may make on one entry.
+const REFERENCE_BUDGET: u64 = 3_000_000;
+
+/// What an import is, as the data file writes it: the solution count (up
+/// to 2) and given digits, then what differs from a 9x9 classic: the size,
+/// the regions (`jigsaw`, `boxes=RxC`, `latin`), both diagonals, extra
+/// houses (one diagonal or an extra region each) and the cells with given
+/// pencil marks.
+fn describe(imported: &Imported) -> String {
+    let v = &imported.variant;
+    let given = givens(v);
+    let count = match Solver::new(v.layout()).count(&given, 2) {
+        Count::Exact(n) => n.to_string(),
+        Count::AtLeast(n) | Count::GaveUp { found: n, .. } => format!("{n}+"),
+    };
+    let n = v.layout().size();
+    let mut words = vec![format!("count={count}"), format!("givens={}", given.iter().flatten().count())];
+    if n != 9 {
+        words.push(format!("size={n}"));
+    }
+    if let Shape::Square(GridSpec { regions, diagonals }) = &v.spec().shape {
+        match regions {
+            Regions::Map(_) => words.push("jigsaw".into()),
+            Regions::None => words.push("latin".into()),
+            Regions::Boxes { rows, cols } if (*rows, *cols) != box_shape(n) => {
+                words.push(format!("boxes={rows}x{cols}"))
+            }
+            Regions::Boxes { .. } => {}
+        }
+        if *diagonals {
+            words.push("diagonals".into());
+        }
+    }
+    if !v.spec().houses.is_empty() {
+        words.push(format!("extra={}", v.spec().houses.len()));
+    }
+    let marked = imported.pencil_marks.iter().filter(|m| !m.is_empty()).count();
+    if marked > 0 {
+        words.push(format!("marks={marked}"));
+    }
+    words.join(" ")
+}
+
+/// The reference solver's count (up to 2) agrees with the engine's. An
+/// empty grid the reference cannot search within its budget is checked
+/// another way: the engine's solution keeps every rule (so there is one),
+/// and renaming its symbols gives another, so there are at least two.
+fn reference_agrees(v: &Variant, link: &str) {
+    let given = givens(v);
+    let engine = match Solver::new(v.layout()).count(&given, 2) {
+        Count::Exact(n) => (n as usize, false),
+        Count::AtLeast(n) => (n as usize, true),
+        other => panic!("{link}: the engine gave up: {other:?}"),
+    };
+    match reference_count(v.layout(), &given, 2, REFERENCE_BUDGET) {
+        Some(reference) => {
+            let reference = (reference.solutions.len(), reference.limit_reached);
+            assert_eq!(reference, engine, "{link}: the reference solver counts otherwise");
+        }
+        None => {
+            assert!(given.iter().all(Option::is_none), "{link}: the reference solver ran out of budget");
+            let solution = Solver::new(v.layout()).solve(&given).unwrap_or_else(|| panic!("{link}: no solution"));
+            check_solution(v.layout(), &given, &solution).unwrap_or_else(|e| panic!("{link}: {e}"));
+            assert_eq!(engine, (2, true), "{link}: an empty grid with a solution has more than one");
+        }
+    }
+}
+
 #[test]
 fn real_links_import_or_are_refused_by_name() {
     let mut checked = 0;
-    let (mut opened, mut refused_read) = (0, 0);
+    let (mut opened, mut beyond_classic, mut refused_read) = (0, 0, 0);
     for Entry { expect, link, solution } in entries() {
         match expect.strip_prefix("refused=") {
             Some(sentence) => {
@@ -76,29 +152,33 @@ fn real_links_import_or_are_refused_by_name() {
             None => {
                 let imported = import(link).unwrap_or_else(|e| panic!("{link}: {e}"));
                 let v = &imported.variant;
-                let given = givens(v);
-                let count = match Solver::new(v.layout()).count(&given, 2) {
-                    Count::Exact(n) => n.to_string(),
-                    Count::AtLeast(n) | Count::GaveUp { found: n, .. } => format!("{n}+"),
-                };
-                let shown = format!("count={count} givens={}", given.iter().flatten().count());
+                let shown = describe(&imported);
                 assert_eq!(shown, expect, "{link}");
                 if let Some(solution) = &solution {
-                    let Uniqueness::Unique(found) = Solver::new(v.layout()).uniqueness(&given) else {
+                    let Uniqueness::Unique(found) = Solver::new(v.layout()).uniqueness(&givens(v)) else {
                         panic!("{link}: a solution is given, so it is unique")
                     };
                     let found: Vec<Option<Symbol>> = found.into_iter().map(Some).collect();
                     assert_eq!(&found, solution, "{link}: not the source's solution");
+                } else {
+                    reference_agrees(v, link);
                 }
-                // Our own export of it reads back the same.
+                // Our own export of it reads back the same, pencil marks aside.
                 let again = import(&export_fpuzzles(v).unwrap()).unwrap();
                 assert_eq!((again.variant.layout(), again.variant.givens()), (v.layout(), v.givens()));
                 opened += 1;
+                let classic_or_x = shown.split(' ').skip(2).all(|w| w == "diagonals");
+                if !classic_or_x {
+                    beyond_classic += 1;
+                }
             }
         }
         checked += 1;
     }
-    assert!(checked >= 50 && opened >= 8 && refused_read >= 35, "{checked} {opened} {refused_read}");
+    assert!(
+        checked >= 84 && opened >= 27 && beyond_classic >= 16 && refused_read >= 41,
+        "{checked} {opened} {beyond_classic} {refused_read}"
+    );
 }
 
 /// Our links, decoded the way f-puzzles and SudokuPad decode them: the data
@@ -149,5 +229,24 @@ fn exports_decode_as_the_tools_decode_them() {
             }
             assert_eq!(value["diagonal+"].as_bool().unwrap_or(false), text.contains("diagonals"));
         }
+    }
+}
+
+/// lz-string data of 4 KiB that unpacks to 2,838,153 characters (the
+/// `lz-str` crate's packing of as many `a`s; `pseudoku bench --what import`
+/// builds the same worst case up to 32 KiB, a hundred million characters)
+/// is refused for what it unpacks to, before it is unpacked; so is an
+/// f-puzzles link that carries it.
+#[test]
+fn data_that_unpacks_past_the_cap_is_refused_unpacked() {
+    let bomb = include_str!("data/lz-bomb-4k.txt").trim();
+    assert_eq!(lz_str::decompress_from_base64(bomb).map(|v| v.len()), Some(2_838_153));
+    let message = "the link's data unpacks to more than 1048576 characters, far more than any puzzle needs, so Pseudoku does not read it";
+    for text in [
+        bomb.to_string(),
+        format!("https://www.f-puzzles.com/?load={bomb}"),
+        format!("https://sudokupad.app/scl{bomb}"),
+    ] {
+        assert_eq!(import(&text).unwrap_err().to_string(), message);
     }
 }

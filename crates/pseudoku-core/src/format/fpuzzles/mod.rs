@@ -29,7 +29,10 @@
 //! server, which the engine cannot fetch: that is said too.
 //!
 //! Decompression can blow a short text up to a large one, so [`import`]
-//! refuses a text longer than [`MAX_IMPORT_LEN`] before it decompresses.
+//! refuses a text longer than [`MAX_IMPORT_LEN`] before it decompresses,
+//! and data that unpacks to more than [`MAX_UNPACKED_LEN`] characters: a
+//! meter (`meter.rs`) walks lz-string's codes keeping only their lengths,
+//! in time linear in the link, before `lz-str` unpacks the text.
 //!
 //! [`export_fpuzzles`] writes the JSON of a one-grid variant the way
 //! f-puzzles does (a `region` only where it differs from the default boxes)
@@ -39,6 +42,7 @@
 
 mod grid;
 mod json;
+mod meter;
 mod read;
 mod scl;
 mod write;
@@ -60,6 +64,11 @@ pub const MAX_SIZE: usize = 16;
 /// largest real links is a few KiB, and a longer text could decompress to
 /// hundreds of megabytes.
 pub const MAX_IMPORT_LEN: usize = 32 * 1024;
+
+/// The most UTF-16 units a link's data may unpack to (1 Mi): the JSON of
+/// the largest real puzzles is tens of KiB, while 32 KiB of hostile
+/// lz-string data unpacks to about a hundred million.
+pub const MAX_UNPACKED_LEN: usize = 1 << 20;
 
 /// A puzzle read from an f-puzzles or SudokuPad link.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,6 +97,9 @@ pub enum ImportError {
         /// Its length in bytes.
         length: usize,
     },
+    /// The data unpacks to more than [`MAX_UNPACKED_LEN`]; not unpacked.
+    #[error("the link's data unpacks to more than {MAX_UNPACKED_LEN} characters, far more than any puzzle needs, so Pseudoku does not read it")]
+    TooBig,
     /// The payload is not lz-string base64.
     #[error("the link's data is not lz-string compressed base64 (is the link cut short?)")]
     Compression,

@@ -4,7 +4,8 @@ use percent_encoding::percent_decode_str;
 
 use super::grid::{cell_id, default_map, regions_of_map};
 use super::json::{Cell, Puzzle};
-use super::{join_names, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MIN_SIZE};
+use super::meter::{unpacked_len, Meter};
+use super::{join_names, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
 use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
 use crate::layout::CellId;
 use crate::symbol::Symbol;
@@ -162,8 +163,14 @@ fn json_source(json: String, scl: Option<bool>) -> Source {
     }
 }
 
-/// lz-string `decompressFromBase64`.
+/// lz-string `decompressFromBase64`, once the meter has found the text no
+/// longer than [`MAX_UNPACKED_LEN`].
 fn decompress(data: &str) -> Result<String, ImportError> {
+    match unpacked_len(data, MAX_UNPACKED_LEN) {
+        Err(Meter::Over) => return Err(ImportError::TooBig),
+        Err(Meter::Invalid) => return Err(ImportError::Compression),
+        Ok(_) => {}
+    }
     let wide = lz_str::decompress_from_base64(data).ok_or(ImportError::Compression)?;
     let json = String::from_utf16(&wide).map_err(|_| ImportError::Compression)?;
     if json.is_empty() {
