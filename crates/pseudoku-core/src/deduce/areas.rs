@@ -4,36 +4,9 @@
 
 use super::board::{Board, Contradiction, Mark};
 use super::ctx::Ctx;
+use super::scratch::{Reach, FAR};
 use super::step::{Collect, Found};
 use super::technique::Technique;
-
-const FAR: u32 = u32::MAX;
-
-/// Buffers of the area and reach passes.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    label: Vec<u32>,
-    queue: Vec<u32>,
-    dist: Vec<u32>,
-    seen: Vec<u32>,
-    counts: Vec<u32>,
-    holder: Vec<u32>,
-    /// `split[h] == stamp` when group `h` is split from the group reaching out.
-    split: Vec<u32>,
-    stamp: u32,
-}
-
-impl Scratch {
-    fn ready(&mut self, cells: usize, n: usize) {
-        for v in [&mut self.label, &mut self.dist, &mut self.seen] {
-            v.clear();
-            v.resize(cells, FAR);
-        }
-        self.counts.clear();
-        self.counts.resize(n, 0);
-        self.queue.clear();
-    }
-}
 
 /// Every area walled off by borders must be whole regions: `k·N` cells
 /// holding each symbol `k` times (else the board is contradictory); an area
@@ -98,8 +71,13 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
 
 /// The cells group `g` may still take: within `N − |g|` steps through open
 /// edges, into groups it may join. Leaves `dist` set (FAR outside) and the
-/// cells in `queue`, the group's own first.
-fn reach(b: &Board, cx: &mut Ctx, g: usize) {
+/// cells in `queue`, the group's own first; `dist` must be FAR everywhere
+/// before (the caller resets the cells of `queue` after use).
+///
+/// Returns true, stopping early, once `N` cells are reached and each symbol
+/// of `missing` twice: then the group can reach enough and no symbol it
+/// lacks only once, so the missing-symbol pass has nothing to say of it.
+fn reach(b: &Board, cx: &mut Ctx, g: usize, missing: u64) -> bool {
     let n = b.size();
     let budget = (n - b.groups()[g].size as usize) as u32;
     let own = b.groups()[g];
@@ -119,12 +97,13 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize) {
         cx.reach.split[h] = stamp;
     }
     let sc = &mut cx.reach;
-    sc.dist.fill(FAR);
     sc.queue.clear();
     for &c in b.cells_of(g) {
         sc.dist[c as usize] = 0;
         sc.queue.push(c);
     }
+    // Symbols of `missing` reached once, and twice or more.
+    let (mut once, mut twice) = (0u64, 0u64);
     let mut read = 0;
     while read < sc.queue.len() {
         let c = sc.queue[read] as usize;
@@ -146,13 +125,20 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize) {
             }
             sc.dist[nb] = d + 1;
             sc.queue.push(nb as u32);
+            let bit = 1u64 << b.symbol(nb);
+            twice |= once & bit;
+            once |= bit;
+            if twice & missing == missing && sc.queue.len() >= n {
+                return true;
+            }
         }
     }
+    false
 }
 
 /// True when `to` is reachable from group `g` within the reach (cells with
 /// a `dist`) without passing through `avoid`.
-fn connects(b: &Board, sc: &mut Scratch, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
+fn connects(b: &Board, sc: &mut Reach, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
     let start = sc.queue.len();
     for &c in b.cells_of(g) {
         sc.seen[c as usize] = stamp;
@@ -176,6 +162,45 @@ fn connects(b: &Board, sc: &mut Scratch, g: usize, to: usize, avoid: usize, stam
     hit
 }
 
+/// Finds one way from group `g` to `to` within the reach (as [`connects`]
+/// walks) and marks its cells `way[c] == stamp`; false when there is none.
+/// Leaves `queue` as it was.
+fn one_way(b: &Board, sc: &mut Reach, g: usize, to: usize, stamp: u32) -> bool {
+    let start = sc.queue.len();
+    for &c in b.cells_of(g) {
+        sc.seen[c as usize] = stamp;
+        sc.parent[c as usize] = FAR;
+        sc.queue.push(c);
+    }
+    let mut read = start;
+    let mut hit = false;
+    while read < sc.queue.len() && !hit {
+        let c = sc.queue[read] as usize;
+        read += 1;
+        for (nb, s) in b.neighbours(c) {
+            if sc.seen[nb] == stamp || sc.dist[nb] == FAR || b.mark_at(s) == Mark::Border {
+                continue;
+            }
+            sc.seen[nb] = stamp;
+            sc.parent[nb] = c as u32;
+            sc.queue.push(nb as u32);
+            if nb == to {
+                hit = true;
+                break;
+            }
+        }
+    }
+    sc.queue.truncate(start);
+    if hit {
+        let mut c = to as u32;
+        while c != FAR {
+            sc.way[c as usize] = stamp;
+            c = sc.parent[c as usize];
+        }
+    }
+    hit
+}
+
 /// A group lacking a symbol that can reach a single cell with it must take
 /// that cell and its neighbours that all ways there pass through; a group that can
 /// reach none, or too few cells, is a contradiction.
@@ -193,7 +218,12 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
         if group.size as usize >= n {
             continue;
         }
-        reach(b, cx, g);
+        for &c in &cx.reach.queue {
+            cx.reach.dist[c as usize] = FAR;
+        }
+        if reach(b, cx, g, full & !group.mask) {
+            continue;
+        }
         let reached = cx.reach.queue.len();
         let mut seen_mask = 0u64;
         cx.reach.counts.fill(0);
@@ -219,6 +249,12 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
             // The target, its group, and every neighbour of the group all
             // ways to it pass through.
             must.clear();
+            // One way to the target first: a cell off it cannot cut every
+            // way, so only the cells on it are tried (each neighbour still
+            // costs its node, as when all were tried).
+            stamp += 1;
+            let way = stamp;
+            let found_way = one_way(b, &mut cx.reach, g, target, way);
             // `connects` works past the end of `queue` and leaves
             // `queue[..reached]` as it was.
             for i in 0..reached {
@@ -230,6 +266,9 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
                 }
                 stamp += 1;
                 cx.nodes += 1;
+                if found_way && cx.reach.way[v] != way {
+                    continue;
+                }
                 if !connects(b, &mut cx.reach, g, target, v, stamp) {
                     must.push(v as u32);
                 }

@@ -14,30 +14,19 @@
 
 use super::board::{Board, Contradiction, Mark};
 use super::ctx::Ctx;
+use super::scratch::Shapes as Scratch;
 use super::step::{Collect, Found};
 use super::technique::Technique;
 
-/// Buffers of the enumeration.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    in_set: Vec<bool>,
-    excluded: Vec<bool>,
-    blocked: Vec<u16>,
-    counts: Vec<u32>,
-    set: Vec<u32>,
-    dist: Vec<u32>,
-    queue: Vec<u32>,
-    label: Vec<u32>,
-    symbols: Vec<u32>,
-    stamp: u32,
-}
+/// The most nodes any shape technique tries per group.
+pub(crate) const MOST_NODES: u64 = 5_000;
 
 /// The most shapes and nodes each shape technique tries per group.
 fn limits(t: Technique) -> (u32, u64) {
     match t {
         Technique::FewShapes => (3, 200),
         Technique::SomeShapes => (20, 1_000),
-        _ => (300, 5_000),
+        _ => (300, MOST_NODES),
     }
 }
 
@@ -127,6 +116,10 @@ impl Enum<'_> {
                 sc.dist[nb] = d + 1;
                 seen |= 1 << b.symbol(nb);
                 sc.queue.push(nb as u32);
+                // Enough already: the rest of the search cannot undo it.
+                if seen == self.full && sc.queue.len() >= self.n {
+                    return true;
+                }
             }
         }
         seen == self.full && sc.queue.len() >= self.n
