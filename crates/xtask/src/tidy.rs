@@ -334,7 +334,6 @@ fn expand(path: &str) -> Vec<String> {
     members.into_iter().map(str::trim).filter(|m| !m.is_empty()).flat_map(|m| expand(&format!("{prefix}{m}"))).collect()
 }
 
-
 #[test]
 fn engine_files_use_each_other_in_no_circle() {
     let src = workspace_root().join("crates/pseudoku-core/src");

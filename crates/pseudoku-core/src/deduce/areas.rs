@@ -2,7 +2,7 @@
 //! wall off must be whole regions) and missing symbols (what a group can
 //! still reach).
 
-use super::board::{Board, Contradiction, Mark};
+use super::board::{Board, Contradiction, Mark, Visit};
 use super::ctx::Ctx;
 use super::scratch::{Reach, FAR};
 use super::step::{Collect, Found};
@@ -25,18 +25,17 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
         sc.queue.clear();
         sc.queue.push(root as u32);
         sc.label[root] = root as u32;
-        sc.counts.fill(0);
-        let mut read = 0;
-        while read < sc.queue.len() {
-            let c = sc.queue[read] as usize;
-            read += 1;
-            sc.counts[b.symbol(c) as usize] += 1;
-            for (nb, s) in b.neighbours(c) {
-                if b.mark_at(s) != Mark::Border && sc.label[nb] == FAR {
-                    sc.label[nb] = root as u32;
-                    sc.queue.push(nb as u32);
-                }
+        let label = &mut sc.label;
+        b.spread(&mut sc.queue, 0, FAR, |nb, _, _| {
+            if label[nb] != FAR {
+                return Visit::Skip;
             }
+            label[nb] = root as u32;
+            Visit::Take
+        });
+        sc.counts.fill(0);
+        for &c in &sc.queue {
+            sc.counts[b.symbol(c as usize) as usize] += 1;
         }
         let size = sc.queue.len();
         let k = size / n;
@@ -96,109 +95,78 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize, missing: u64) -> bool {
         let h = cx.split_at(i);
         cx.reach.split[h] = stamp;
     }
-    let sc = &mut cx.reach;
-    sc.queue.clear();
+    let Reach { queue, dist, split, .. } = &mut cx.reach;
+    queue.clear();
     for &c in b.cells_of(g) {
-        sc.dist[c as usize] = 0;
-        sc.queue.push(c);
+        dist[c as usize] = 0;
+        queue.push(c);
     }
     // Symbols of `missing` reached once, and twice or more.
     let (mut once, mut twice) = (0u64, 0u64);
-    let mut read = 0;
-    while read < sc.queue.len() {
-        let c = sc.queue[read] as usize;
-        read += 1;
-        let d = sc.dist[c];
-        if d == budget {
-            continue;
+    let mut taken = queue.len();
+    b.spread(queue, 0, budget, |nb, _, d| {
+        if dist[nb] != FAR {
+            return Visit::Skip;
         }
-        for (nb, s) in b.neighbours(c) {
-            if b.mark_at(s) == Mark::Border || sc.dist[nb] != FAR {
-                continue;
-            }
-            let h = b.group_of(nb);
-            if h != g {
-                let other = b.groups()[h];
-                if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || sc.split[h] == stamp {
-                    continue;
-                }
-            }
-            sc.dist[nb] = d + 1;
-            sc.queue.push(nb as u32);
-            let bit = 1u64 << b.symbol(nb);
-            twice |= once & bit;
-            once |= bit;
-            if twice & missing == missing && sc.queue.len() >= n {
-                return true;
+        let h = b.group_of(nb);
+        if h != g {
+            let other = b.groups()[h];
+            if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || split[h] == stamp {
+                return Visit::Skip;
             }
         }
-    }
-    false
+        dist[nb] = d;
+        taken += 1;
+        let bit = 1u64 << b.symbol(nb);
+        twice |= once & bit;
+        once |= bit;
+        if twice & missing == missing && taken >= n {
+            Visit::Stop
+        } else {
+            Visit::Take
+        }
+    })
 }
 
 /// True when `to` is reachable from group `g` within the reach (cells with
-/// a `dist`) without passing through `avoid`.
+/// a `dist`) without passing through `avoid` (`FAR`: through any cell);
+/// then `parent` leads back from `to` to the group along one way.
 fn connects(b: &Board, sc: &mut Reach, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
     let start = sc.queue.len();
+    let Reach { queue, dist, seen, parent, .. } = sc;
     for &c in b.cells_of(g) {
-        sc.seen[c as usize] = stamp;
-        sc.queue.push(c);
+        seen[c as usize] = stamp;
+        parent[c as usize] = FAR;
+        queue.push(c);
     }
-    let mut read = start;
-    let mut hit = false;
-    while read < sc.queue.len() && !hit {
-        let c = sc.queue[read] as usize;
-        read += 1;
-        for (nb, s) in b.neighbours(c) {
-            if nb == avoid || sc.seen[nb] == stamp || sc.dist[nb] == FAR || b.mark_at(s) == Mark::Border {
-                continue;
-            }
-            hit |= nb == to;
-            sc.seen[nb] = stamp;
-            sc.queue.push(nb as u32);
+    let hit = b.spread(queue, start, FAR, |nb, from, _| {
+        if nb == avoid || seen[nb] == stamp || dist[nb] == FAR {
+            return Visit::Skip;
         }
-    }
+        seen[nb] = stamp;
+        parent[nb] = from as u32;
+        if nb == to {
+            Visit::Stop
+        } else {
+            Visit::Take
+        }
+    });
     sc.queue.truncate(start);
     hit
 }
 
 /// Finds one way from group `g` to `to` within the reach (as [`connects`]
 /// walks) and marks its cells `way[c] == stamp`; false when there is none.
-/// Leaves `queue` as it was.
 fn one_way(b: &Board, sc: &mut Reach, g: usize, to: usize, stamp: u32) -> bool {
-    let start = sc.queue.len();
-    for &c in b.cells_of(g) {
-        sc.seen[c as usize] = stamp;
-        sc.parent[c as usize] = FAR;
-        sc.queue.push(c);
+    if !connects(b, sc, g, to, FAR as usize, stamp) {
+        return false;
     }
-    let mut read = start;
-    let mut hit = false;
-    while read < sc.queue.len() && !hit {
-        let c = sc.queue[read] as usize;
-        read += 1;
-        for (nb, s) in b.neighbours(c) {
-            if sc.seen[nb] == stamp || sc.dist[nb] == FAR || b.mark_at(s) == Mark::Border {
-                continue;
-            }
-            sc.seen[nb] = stamp;
-            sc.parent[nb] = c as u32;
-            sc.queue.push(nb as u32);
-            if nb == to {
-                hit = true;
-                break;
-            }
-        }
+    let mut c = to as u32;
+    while c != FAR {
+        sc.way[c as usize] = stamp;
+        c = sc.parent[c as usize];
     }
-    sc.queue.truncate(start);
-    if hit {
-        let mut c = to as u32;
-        while c != FAR {
-            sc.way[c as usize] = stamp;
-            c = sc.parent[c as usize];
-        }
-    }
-    hit
+    true
 }
 
 /// A group lacking a symbol that can reach a single cell with it must take

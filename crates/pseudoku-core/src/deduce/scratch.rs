@@ -44,7 +44,6 @@ pub(crate) struct Shapes {
     pub blocked: Vec<u16>,
     pub counts: Vec<u32>,
     pub set: Vec<u32>,
-    pub dist: Vec<u32>,
     pub queue: Vec<u32>,
     pub label: Vec<u32>,
     pub symbols: Vec<u32>,
