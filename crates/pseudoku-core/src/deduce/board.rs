@@ -328,7 +328,8 @@ impl Board {
 
     /// Every edge decided and every group a full region.
     pub fn is_solved(&self) -> bool {
-        self.open_count() == 0 && self.groups.iter().all(|g| g.size as usize == self.n)
+        // The groups first: almost always the first one is not full yet.
+        self.groups.iter().all(|g| g.size as usize == self.n) && self.open_count() == 0
     }
 
     /// The regions, once solved.
