@@ -334,18 +334,6 @@ fn expand(path: &str) -> Vec<String> {
     members.into_iter().map(str::trim).filter(|m| !m.is_empty()).flat_map(|m| expand(&format!("{prefix}{m}"))).collect()
 }
 
-/// The circles let stand for now, each pair as the test prints it. `deduce`'s
-/// technique files take the shared `Ctx` of `ctx.rs`, which dispatches to
-/// them and holds their scratch buffers (and a supposition runs the easier
-/// techniques through it): to go when the dispatch moves to `deduce/mod.rs`
-/// and the buffers beside `Ctx`. Add none.
-const ACCEPTED_CIRCLES: [&str; 4] = [
-    "crates/pseudoku-core/src/deduce/areas.rs and crates/pseudoku-core/src/deduce/ctx.rs",
-    "crates/pseudoku-core/src/deduce/assume.rs and crates/pseudoku-core/src/deduce/ctx.rs",
-    "crates/pseudoku-core/src/deduce/basic.rs and crates/pseudoku-core/src/deduce/ctx.rs",
-    "crates/pseudoku-core/src/deduce/ctx.rs and crates/pseudoku-core/src/deduce/shapes.rs",
-];
-
 #[test]
 fn engine_files_use_each_other_in_no_circle() {
     let src = workspace_root().join("crates/pseudoku-core/src");
@@ -387,7 +375,6 @@ fn engine_files_use_each_other_in_no_circle() {
         .flat_map(|a| uses[a].iter().map(move |&b| (a.min(b), a.max(b))))
         .filter(|&(a, b)| reaches(a, b) && reaches(b, a))
         .map(|(a, b)| format!("{} and {}", shown(&files[a]), shown(&files[b])))
-        .filter(|pair| !ACCEPTED_CIRCLES.contains(&pair.as_str()))
         .collect();
     circles.sort();
     circles.dedup();

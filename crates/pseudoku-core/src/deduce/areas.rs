@@ -2,38 +2,11 @@
 //! wall off must be whole regions) and missing symbols (what a group can
 //! still reach).
 
-use super::board::{Board, Contradiction, Mark};
+use super::board::{Board, Contradiction, Mark, Visit};
 use super::ctx::Ctx;
+use super::scratch::{Reach, FAR};
 use super::step::{Collect, Found};
 use super::technique::Technique;
-
-const FAR: u32 = u32::MAX;
-
-/// Buffers of the area and reach passes.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    label: Vec<u32>,
-    queue: Vec<u32>,
-    dist: Vec<u32>,
-    seen: Vec<u32>,
-    counts: Vec<u32>,
-    holder: Vec<u32>,
-    /// `split[h] == stamp` when group `h` is split from the group reaching out.
-    split: Vec<u32>,
-    stamp: u32,
-}
-
-impl Scratch {
-    fn ready(&mut self, cells: usize, n: usize) {
-        for v in [&mut self.label, &mut self.dist, &mut self.seen] {
-            v.clear();
-            v.resize(cells, FAR);
-        }
-        self.counts.clear();
-        self.counts.resize(n, 0);
-        self.queue.clear();
-    }
-}
 
 /// Every area walled off by borders must be whole regions: `k·N` cells
 /// holding each symbol `k` times (else the board is contradictory); an area
@@ -52,18 +25,17 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
         sc.queue.clear();
         sc.queue.push(root as u32);
         sc.label[root] = root as u32;
-        sc.counts.fill(0);
-        let mut read = 0;
-        while read < sc.queue.len() {
-            let c = sc.queue[read] as usize;
-            read += 1;
-            sc.counts[b.symbol(c) as usize] += 1;
-            for (nb, s) in b.neighbours(c) {
-                if b.mark_at(s) != Mark::Border && sc.label[nb] == FAR {
-                    sc.label[nb] = root as u32;
-                    sc.queue.push(nb as u32);
-                }
+        let label = &mut sc.label;
+        b.spread(&mut sc.queue, 0, FAR, |nb, _, _| {
+            if label[nb] != FAR {
+                return Visit::Skip;
             }
+            label[nb] = root as u32;
+            Visit::Take
+        });
+        sc.counts.fill(0);
+        for &c in &sc.queue {
+            sc.counts[b.symbol(c as usize) as usize] += 1;
         }
         let size = sc.queue.len();
         let k = size / n;
@@ -98,8 +70,13 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
 
 /// The cells group `g` may still take: within `N − |g|` steps through open
 /// edges, into groups it may join. Leaves `dist` set (FAR outside) and the
-/// cells in `queue`, the group's own first.
-fn reach(b: &Board, cx: &mut Ctx, g: usize) {
+/// cells in `queue`, the group's own first; `dist` must be FAR everywhere
+/// before (the caller resets the cells of `queue` after use).
+///
+/// Returns true, stopping early, once `N` cells are reached and each symbol
+/// of `missing` twice: then the group can reach enough and no symbol it
+/// lacks only once, so the missing-symbol pass has nothing to say of it.
+fn reach(b: &Board, cx: &mut Ctx, g: usize, missing: u64) -> bool {
     let n = b.size();
     let budget = (n - b.groups()[g].size as usize) as u32;
     let own = b.groups()[g];
@@ -118,62 +95,78 @@ fn reach(b: &Board, cx: &mut Ctx, g: usize) {
         let h = cx.split_at(i);
         cx.reach.split[h] = stamp;
     }
-    let sc = &mut cx.reach;
-    sc.dist.fill(FAR);
-    sc.queue.clear();
+    let Reach { queue, dist, split, .. } = &mut cx.reach;
+    queue.clear();
     for &c in b.cells_of(g) {
-        sc.dist[c as usize] = 0;
-        sc.queue.push(c);
+        dist[c as usize] = 0;
+        queue.push(c);
     }
-    let mut read = 0;
-    while read < sc.queue.len() {
-        let c = sc.queue[read] as usize;
-        read += 1;
-        let d = sc.dist[c];
-        if d == budget {
-            continue;
+    // Symbols of `missing` reached once, and twice or more.
+    let (mut once, mut twice) = (0u64, 0u64);
+    let mut taken = queue.len();
+    b.spread(queue, 0, budget, |nb, _, d| {
+        if dist[nb] != FAR {
+            return Visit::Skip;
         }
-        for (nb, s) in b.neighbours(c) {
-            if b.mark_at(s) == Mark::Border || sc.dist[nb] != FAR {
-                continue;
+        let h = b.group_of(nb);
+        if h != g {
+            let other = b.groups()[h];
+            if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || split[h] == stamp {
+                return Visit::Skip;
             }
-            let h = b.group_of(nb);
-            if h != g {
-                let other = b.groups()[h];
-                if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || sc.split[h] == stamp {
-                    continue;
-                }
-            }
-            sc.dist[nb] = d + 1;
-            sc.queue.push(nb as u32);
         }
-    }
+        dist[nb] = d;
+        taken += 1;
+        let bit = 1u64 << b.symbol(nb);
+        twice |= once & bit;
+        once |= bit;
+        if twice & missing == missing && taken >= n {
+            Visit::Stop
+        } else {
+            Visit::Take
+        }
+    })
 }
 
 /// True when `to` is reachable from group `g` within the reach (cells with
-/// a `dist`) without passing through `avoid`.
-fn connects(b: &Board, sc: &mut Scratch, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
+/// a `dist`) without passing through `avoid` (`FAR`: through any cell);
+/// then `parent` leads back from `to` to the group along one way.
+fn connects(b: &Board, sc: &mut Reach, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
     let start = sc.queue.len();
+    let Reach { queue, dist, seen, parent, .. } = sc;
     for &c in b.cells_of(g) {
-        sc.seen[c as usize] = stamp;
-        sc.queue.push(c);
+        seen[c as usize] = stamp;
+        parent[c as usize] = FAR;
+        queue.push(c);
     }
-    let mut read = start;
-    let mut hit = false;
-    while read < sc.queue.len() && !hit {
-        let c = sc.queue[read] as usize;
-        read += 1;
-        for (nb, s) in b.neighbours(c) {
-            if nb == avoid || sc.seen[nb] == stamp || sc.dist[nb] == FAR || b.mark_at(s) == Mark::Border {
-                continue;
-            }
-            hit |= nb == to;
-            sc.seen[nb] = stamp;
-            sc.queue.push(nb as u32);
+    let hit = b.spread(queue, start, FAR, |nb, from, _| {
+        if nb == avoid || seen[nb] == stamp || dist[nb] == FAR {
+            return Visit::Skip;
         }
-    }
+        seen[nb] = stamp;
+        parent[nb] = from as u32;
+        if nb == to {
+            Visit::Stop
+        } else {
+            Visit::Take
+        }
+    });
     sc.queue.truncate(start);
     hit
+}
+
+/// Finds one way from group `g` to `to` within the reach (as [`connects`]
+/// walks) and marks its cells `way[c] == stamp`; false when there is none.
+fn one_way(b: &Board, sc: &mut Reach, g: usize, to: usize, stamp: u32) -> bool {
+    if !connects(b, sc, g, to, FAR as usize, stamp) {
+        return false;
+    }
+    let mut c = to as u32;
+    while c != FAR {
+        sc.way[c as usize] = stamp;
+        c = sc.parent[c as usize];
+    }
+    true
 }
 
 /// A group lacking a symbol that can reach a single cell with it must take
@@ -193,7 +186,12 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
         if group.size as usize >= n {
             continue;
         }
-        reach(b, cx, g);
+        for &c in &cx.reach.queue {
+            cx.reach.dist[c as usize] = FAR;
+        }
+        if reach(b, cx, g, full & !group.mask) {
+            continue;
+        }
         let reached = cx.reach.queue.len();
         let mut seen_mask = 0u64;
         cx.reach.counts.fill(0);
@@ -219,6 +217,12 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
             // The target, its group, and every neighbour of the group all
             // ways to it pass through.
             must.clear();
+            // One way to the target first: a cell off it cannot cut every
+            // way, so only the cells on it are tried (each neighbour still
+            // costs its node, as when all were tried).
+            stamp += 1;
+            let way = stamp;
+            let found_way = one_way(b, &mut cx.reach, g, target, way);
             // `connects` works past the end of `queue` and leaves
             // `queue[..reached]` as it was.
             for i in 0..reached {
@@ -230,6 +234,9 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
                 }
                 stamp += 1;
                 cx.nodes += 1;
+                if found_way && cx.reach.way[v] != way {
+                    continue;
+                }
                 if !connects(b, &mut cx.reach, g, target, v, stamp) {
                     must.push(v as u32);
                 }

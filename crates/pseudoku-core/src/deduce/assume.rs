@@ -15,7 +15,7 @@
 //! suppositions and finds the same contradictions.
 
 use super::board::{Board, Contradiction, Mark};
-use super::ctx::{propagate, Ctx};
+use super::ctx::Ctx;
 use super::step::{Collect, Found};
 use super::technique::Technique;
 
@@ -28,7 +28,17 @@ fn inner(t: Technique) -> Technique {
     }
 }
 
-pub(crate) fn assume(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Technique) -> Result<(), Contradiction> {
+/// How a supposition is followed: every technique up to the one given,
+/// applied to a fixpoint (`follow::propagate`, passed in from above).
+pub(crate) type Follow = fn(&mut Board, Technique, &mut Ctx) -> Result<(), Contradiction>;
+
+pub(crate) fn assume(
+    b: &Board,
+    cx: &mut Ctx,
+    out: &mut dyn Collect,
+    t: Technique,
+    propagate: Follow,
+) -> Result<(), Contradiction> {
     let upto = inner(t);
     let mut trial = cx.boards.pop().unwrap_or_else(|| b.clone());
     let open = b.open_count();

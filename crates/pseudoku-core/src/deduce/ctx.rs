@@ -1,12 +1,10 @@
 //! The working state of the deductions (`Ctx`: the node budget and buffers
 //! reused from step to step, so a solve path allocates only while its
-//! buffers grow), the dispatch from a [`Technique`] to its code, and
-//! propagation: every technique up to a given one, applied to a fixpoint.
+//! buffers grow). The dispatch from a technique to its code and the
+//! fixpoint live above the techniques, in `follow.rs`.
 
-use super::board::{Board, Contradiction, Mark};
-use super::step::{Batch, Collect};
-use super::technique::Technique;
-use super::{areas, assume, basic, shapes};
+use super::board::{Board, Mark};
+use super::scratch;
 
 /// Buffers and the node count of one solve.
 pub(crate) struct Ctx {
@@ -27,8 +25,8 @@ pub(crate) struct Ctx {
     pub boards: Vec<Board>,
     /// The suppositions known to break nothing, one list per depth.
     pub safe: Vec<Vec<u8>>,
-    pub shapes: shapes::Scratch,
-    pub reach: areas::Scratch,
+    pub shapes: scratch::Shapes,
+    pub reach: scratch::Reach,
 }
 
 impl Ctx {
@@ -44,8 +42,8 @@ impl Ctx {
             split_from: Vec::new(),
             boards: Vec::new(),
             safe: Vec::new(),
-            shapes: shapes::Scratch::default(),
-            reach: areas::Scratch::default(),
+            shapes: scratch::Shapes::default(),
+            reach: scratch::Reach::default(),
         }
     }
 
@@ -88,61 +86,5 @@ impl Ctx {
     #[inline]
     pub fn split_at(&self, i: usize) -> usize {
         self.split_from[i].1 as usize
-    }
-}
-
-/// Runs one technique over the board, handing what it finds to `out`.
-/// `Err` when it finds the board contradictory.
-pub(crate) fn find(t: Technique, b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
-    match t {
-        Technique::FullRegion => basic::full_region(b, cx, out),
-        Technique::SharedSymbol => basic::shared_symbol(b, cx, out),
-        Technique::TooBig => basic::too_big(b, cx, out),
-        Technique::Separated => basic::separated(b, cx, out),
-        Technique::OnlyWayOut => basic::only_way_out(b, cx, out),
-        Technique::ClosedArea => areas::closed_area(b, cx, out),
-        Technique::MissingSymbol => areas::missing_symbol(b, cx, out),
-        Technique::FewShapes | Technique::SomeShapes | Technique::ManyShapes => shapes::shapes(b, cx, out, t),
-        Technique::Contradiction | Technique::ShapeContradiction | Technique::DeepContradiction => {
-            assume::assume(b, cx, out, t)
-        }
-    }
-}
-
-/// Applies every technique up to `upto` until none decides anything more,
-/// always going back to the easiest after a change.
-pub(crate) fn propagate(b: &mut Board, upto: Technique, cx: &mut Ctx) -> Result<(), Contradiction> {
-    let mut batch = Batch(core::mem::take(&mut cx.batch));
-    let result = propagate_with(b, upto, cx, &mut batch);
-    batch.0.clear();
-    cx.batch = batch.0;
-    result
-}
-
-fn propagate_with(b: &mut Board, upto: Technique, cx: &mut Ctx, batch: &mut Batch) -> Result<(), Contradiction> {
-    // Sweeps every technique in turn, applying what each finds at once; a
-    // sweep that changes nothing ends it. (Restarting from the easiest after
-    // every change, as the solve path does, reaches the same fixpoint with
-    // more passes of the cheap techniques.)
-    loop {
-        let mut changed = false;
-        for &t in Technique::ALL.iter().take_while(|&&t| t <= upto) {
-            if b.is_solved() {
-                return Ok(());
-            }
-            batch.0.clear();
-            cx.nodes += 1;
-            find(t, b, cx, batch)?;
-            if !batch.0.is_empty() {
-                changed = true;
-                for &(s, m) in &batch.0 {
-                    b.set(s, m)?;
-                }
-                b.regroup()?;
-            }
-        }
-        if !changed {
-            return Ok(());
-        }
     }
 }

@@ -18,7 +18,7 @@
 //! group can still become, listed within a budget), `assume.rs`
 //! (suppositions followed to a contradiction). A technique hands what it
 //! finds to a collector: the first step for a solve path, or every decision
-//! at once when a supposition is followed ([`ctx.rs`](self)). A found
+//! at once when a supposition is followed (`follow.rs`). A found
 //! deduction is a [`Step`]: the technique, the cells and edges that make it
 //! so, the borders and joins it decides, and a sentence
 //! ([`Step::explanation`]).
@@ -44,7 +44,9 @@ mod basic;
 mod board;
 mod construct;
 mod ctx;
+mod follow;
 mod path;
+mod scratch;
 mod shapes;
 mod step;
 mod technique;

@@ -4,7 +4,8 @@
 use core::fmt;
 
 use super::board::{Board, Mark, PlayerState, StateError};
-use super::ctx::{find, Ctx};
+use super::ctx::Ctx;
+use super::follow::find;
 use super::step::{FirstStep, Step};
 use super::technique::{Level, Technique};
 use crate::partition::Instance;

@@ -12,32 +12,21 @@
 //! inside). Listing stops past the technique's number of shapes or nodes:
 //! then nothing is concluded.
 
-use super::board::{Board, Contradiction, Mark};
+use super::board::{Board, Contradiction, Mark, Visit};
 use super::ctx::Ctx;
+use super::scratch::Shapes as Scratch;
 use super::step::{Collect, Found};
 use super::technique::Technique;
 
-/// Buffers of the enumeration.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    in_set: Vec<bool>,
-    excluded: Vec<bool>,
-    blocked: Vec<u16>,
-    counts: Vec<u32>,
-    set: Vec<u32>,
-    dist: Vec<u32>,
-    queue: Vec<u32>,
-    label: Vec<u32>,
-    symbols: Vec<u32>,
-    stamp: u32,
-}
+/// The most nodes any shape technique tries per group.
+pub(crate) const MOST_NODES: u64 = 5_000;
 
 /// The most shapes and nodes each shape technique tries per group.
 fn limits(t: Technique) -> (u32, u64) {
     match t {
         Technique::FewShapes => (3, 200),
         Technique::SomeShapes => (20, 1_000),
-        _ => (300, 5_000),
+        _ => (300, MOST_NODES),
     }
 }
 
@@ -97,39 +86,36 @@ impl Enum<'_> {
     fn hopeful(&mut self) -> bool {
         let b = self.b;
         let budget = (self.n - self.size) as u32;
+        let (n, full, mask, size) = (self.n, self.full, self.mask, self.size);
         let sc = &mut *self.sc;
         sc.stamp += 1;
         let stamp = sc.stamp;
-        sc.queue.clear();
-        for &c in &sc.set {
-            sc.label[c as usize] = stamp;
-            sc.dist[c as usize] = 0;
-            sc.queue.push(c);
+        let Scratch { queue, label, set, excluded, blocked, .. } = sc;
+        queue.clear();
+        for &c in set.iter() {
+            label[c as usize] = stamp;
+            queue.push(c);
         }
-        let mut seen = self.mask;
-        let mut read = 0;
-        while read < sc.queue.len() {
-            let c = sc.queue[read] as usize;
-            read += 1;
-            let d = sc.dist[c];
-            if d == budget {
-                continue;
+        let mut seen = mask;
+        let mut taken = queue.len();
+        // Stops once enough is reached: the rest of the walk cannot undo it.
+        b.spread(queue, 0, budget, |nb, _, _| {
+            if label[nb] == stamp || excluded[nb] || blocked[nb] != 0 {
+                return Visit::Skip;
             }
-            for (nb, s) in b.neighbours(c) {
-                if sc.label[nb] == stamp || sc.excluded[nb] || sc.blocked[nb] != 0 || b.mark_at(s) == Mark::Border {
-                    continue;
-                }
-                let g = b.groups()[b.group_of(nb)];
-                if g.mask & self.mask != 0 || self.size + g.size as usize > self.n {
-                    continue;
-                }
-                sc.label[nb] = stamp;
-                sc.dist[nb] = d + 1;
-                seen |= 1 << b.symbol(nb);
-                sc.queue.push(nb as u32);
+            let g = b.groups()[b.group_of(nb)];
+            if g.mask & mask != 0 || size + g.size as usize > n {
+                return Visit::Skip;
             }
-        }
-        seen == self.full && sc.queue.len() >= self.n
+            label[nb] = stamp;
+            seen |= 1 << b.symbol(nb);
+            taken += 1;
+            if seen == full && taken >= n {
+                Visit::Stop
+            } else {
+                Visit::Take
+            }
+        }) || (seen == full && taken >= n)
     }
 
     /// Does the complete set leave areas that can still be whole regions?
@@ -149,34 +135,24 @@ impl Enum<'_> {
                 sc.queue.clear();
                 sc.queue.push(root as u32);
                 sc.label[root] = stamp;
-                sc.symbols.fill(0);
-                let mut inner_border = false;
-                let mut read = 0;
-                while read < sc.queue.len() {
-                    let x = sc.queue[read] as usize;
-                    read += 1;
-                    sc.symbols[b.symbol(x) as usize] += 1;
-                    for (nb, s) in b.neighbours(x) {
-                        if sc.in_set[nb] {
-                            continue;
-                        }
-                        if b.mark_at(s) == Mark::Border {
-                            inner_border = true;
-                            continue;
-                        }
-                        if sc.label[nb] != stamp {
-                            debug_assert!(sc.label[nb] < base, "areas are disjoint");
-                            sc.label[nb] = stamp;
-                            sc.queue.push(nb as u32);
-                        }
+                let (label, in_set) = (&mut sc.label, &sc.in_set);
+                b.spread(&mut sc.queue, 0, u32::MAX, |nb, _, _| {
+                    if in_set[nb] || label[nb] == stamp {
+                        return Visit::Skip;
                     }
+                    debug_assert!(label[nb] < base, "areas are disjoint");
+                    label[nb] = stamp;
+                    Visit::Take
+                });
+                sc.symbols.fill(0);
+                for &x in &sc.queue {
+                    sc.symbols[b.symbol(x as usize) as usize] += 1;
                 }
                 let size = sc.queue.len();
                 let k = (size / n) as u32;
                 // A border between two cells of the area matters only when
-                // the area must be one region; `inner_border` also counts a
-                // border to a cell of another area.
-                let one_region_broken = size == n && inner_border && has_inner_border(b, &sc.queue, &sc.label, stamp);
+                // the area must be one region.
+                let one_region_broken = size == n && has_inner_border(b, &sc.queue, &sc.label, stamp);
                 if size % n != 0 || sc.symbols.iter().any(|&c| c != k) || one_region_broken {
                     return false;
                 }
@@ -266,7 +242,6 @@ pub(crate) fn shapes(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Techniqu
             excluded: vec![false; cells],
             blocked: vec![0; cells],
             counts: vec![0; cells],
-            dist: vec![0; cells],
             label: vec![0; cells],
             ..Scratch::default()
         };

@@ -166,6 +166,9 @@ impl fmt::Display for Technique {
 /// | expert | many shapes, a contradiction by easy and medium steps (≤ 5.0) |
 /// | extreme | contradictions that need shapes or assumptions inside (≤ 7.0) |
 /// | needs guessing | no technique applies before the end (or the challenge has several answers) |
+///
+/// A twin of the sudoku [`crate::logic::Level`] on purpose: that one has
+/// `Beyond` (a rater that stopped) and is cut on the Sudoku Explainer scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     Easy,

@@ -188,7 +188,8 @@ proptest! {
 /// joins and borders marked), decides only what that answer has.
 #[test]
 fn every_technique_agrees_with_an_answer_it_is_given_part_of() {
-    use super::ctx::{find, Ctx};
+    use super::ctx::Ctx;
+    use super::follow::find;
     use super::step::Batch;
     let seed_instance: Instance = SEED.parse().unwrap();
     let mut cases: Vec<(Instance, Partition)> =
@@ -239,7 +240,8 @@ fn every_technique_agrees_with_an_answer_it_is_given_part_of() {
 /// Follows the easy and medium techniques from `board` to their end,
 /// checking each batch against `answer`.
 fn follow_checked(board: &Board, instance: &Instance, answer: &Partition) {
-    use super::ctx::{find, Ctx};
+    use super::ctx::Ctx;
+    use super::follow::find;
     use super::step::Batch;
     let mut cx = Ctx::new(100_000);
     let mut follow = board.clone();
