@@ -56,6 +56,7 @@ commands:
                     against its goal (bench-browser K ratings: the ratings alone)
   screenshots       build the release app and save screenshots of every screen
                     (phone and desktop widths, light and dark) in target/screenshots/
+                    (screenshots imports: only the imports and export buttons)
   help              show this
 ";
 
@@ -73,7 +74,7 @@ fn main() -> ExitCode {
         ["bench", rest @ ..] if !rest.is_empty() => bench_peers(rest),
         ["bench-wasm", rest @ ..] if !rest.is_empty() => bench_wasm(rest),
         ["bench-browser", rest @ ..] if rest.len() <= 2 => browser_program("bench-browser", rest),
-        ["screenshots"] => browser_program("screenshots", &[]),
+        ["screenshots", rest @ ..] if rest.len() <= 1 => browser_program("screenshots", rest),
         [] | ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())

@@ -198,7 +198,8 @@ const [fragment, callback] = arguments;
 window.__rateT0 = performance.now();
 location.hash = fragment;
 const poll = () => {
-  if (document.querySelector('.title-row .difficulty.rating')) {
+  const e = document.querySelector('.title-row .difficulty.rating');
+  if (e && e.textContent.includes('so far')) {
     requestAnimationFrame(() => callback(performance.now() - window.__rateT0));
   } else {
     setTimeout(poll, 0);
@@ -506,7 +507,7 @@ fn hardest_ratings(rounds: usize) {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/forum-11plus.txt")).unwrap();
     let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
     let plain: Variant = "size 9\n".parse().unwrap();
-    let app = App::open_at("");
+    let app = App::open();
     app.session.set_script_timeout(300_000).unwrap();
     app.wait_until("the first puzzle", || app.exists(".title-row .difficulty:not(.rating)"));
     let (mut firsts, mut finals, mut keys) = (Vec::new(), Vec::new(), Vec::new());

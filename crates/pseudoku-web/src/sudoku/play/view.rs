@@ -326,6 +326,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <span class="difficulty rating" aria-live="polite" title={format!("{steps} steps so far")}>
                         { format!("rating… {}.{} so far", se / 10, se % 10) }
                     </span>
+                } else if table.rating_request().is_some() {
+                    // Before the first step is rated (the hardest may come first).
+                    <span class="difficulty rating" aria-live="polite">{ "rating…" }</span>
                 }
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
                 <button type="button" class="pause" onclick={game_action(|()| Action::TogglePause)}>{ if game.paused { "Resume" } else { "Pause" } }</button>
