@@ -32,8 +32,8 @@ fn main() {
     let (teach_play, teach_edit) = (format!("#p={}", encode(&medium)), format!("#e={}", encode(&medium)));
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&out).unwrap();
-    // `screenshots imports`: only the imports and exports.
-    let only_imports = std::env::args().nth(1).as_deref() == Some("imports");
+    // `screenshots imports` or `screenshots steps`: only those.
+    let only = std::env::args().nth(1);
     for (width, height, device) in [(390, 844, "phone"), (1280, 800, "desktop")] {
         for dark in [false, true] {
             let theme = if dark { "dark" } else { "light" };
@@ -43,9 +43,16 @@ fn main() {
                 std::fs::write(&path, png).unwrap();
                 println!("{}", path.display());
             };
-            imports(width, height, dark, &shot);
-            if only_imports {
-                continue;
+            match only.as_deref() {
+                Some("imports") => {
+                    imports(width, height, dark, &shot);
+                    continue;
+                }
+                Some("steps") => {
+                    steps(width, height, dark, &shot);
+                    continue;
+                }
+                _ => imports(width, height, dark, &shot),
             }
             let app = App::open_at(&play);
             app.set_viewport(width, height);
@@ -136,22 +143,7 @@ fn main() {
                 app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
                 shot(&app, &format!("sudoku-{name}"));
             }
-            // Steps drawn: grids whose next step is a wing, a fish, a loop
-            // and a forcing chain (as in `tests/steps_drawn.rs`).
-            for (name, line) in STEPS {
-                let plain: Variant = "size 9\n".parse().unwrap();
-                let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
-                let variant = plain.with_givens(Some(givens)).unwrap();
-                let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-                app.set_viewport(width, height);
-                app.prefer_dark(dark);
-                app.click_css("button.hint");
-                app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
-                app.click_css("button.hint");
-                app.wait_until("the step drawn", || app.exists(".step-drawing"));
-                app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
-                shot(&app, &format!("step-{name}"));
-            }
+            steps(width, height, dark, &shot);
         }
     }
 }
@@ -204,4 +196,37 @@ fn imports(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
         .execute("document.querySelector('.share').scrollIntoView({block: 'center'})", serde_json::json!([]))
         .unwrap();
     shot(&app, "export-buttons");
+}
+
+/// Steps drawn: grids whose next step is a wing, a fish, a loop and a
+/// forcing chain (as in `tests/steps_drawn.rs`), and the Pie's own puzzle
+/// with its first step in full.
+fn steps(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
+    // Steps drawn: grids whose next step is a wing, a fish, a loop
+    // and a forcing chain (as in `tests/steps_drawn.rs`).
+    for (name, line) in STEPS {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let variant = plain.with_givens(Some(givens)).unwrap();
+        let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+        app.set_viewport(width, height);
+        app.prefer_dark(dark);
+        app.click_css("button.hint");
+        app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
+        app.click_css("button.hint");
+        app.wait_until("the step drawn", || app.exists(".step-drawing"));
+        app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+        shot(&app, &format!("step-{name}"));
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/variants/sudoku-pie.txt");
+    let variant: Variant = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+    app.set_viewport(width, height);
+    app.prefer_dark(dark);
+    app.click_css("button.hint");
+    app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
+    app.click_css("button.hint");
+    app.wait_until("the step drawn", || app.exists(".step-drawing"));
+    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    shot(&app, "step-pie");
 }

@@ -128,7 +128,9 @@ fn sides(layout: &Layout, links: &[LinkWire]) -> Vec<f64> {
         links.iter().flat_map(|l| [l.from, l.to]).map(|e| candidate_at(layout, e)).map(|(x, y, _)| (x, y)).collect();
     let count = ends.len().max(1) as f64;
     let (cx, cy) = ends.iter().fold((0.0, 0.0), |(sx, sy), &(x, y)| (sx + x / count, sy + y / count));
-    let mut drawn: Vec<((u32, u8), (u32, u8), f64)> = Vec::new();
+    // Each link drawn so far: its two candidates and its side.
+    type Drawn = ((u32, u8), (u32, u8), f64);
+    let mut drawn: Vec<Drawn> = Vec::new();
     links
         .iter()
         .map(|l| {
