@@ -52,9 +52,11 @@ commands:
   bench-browser [K] build the release app and time it in headless Chromium: wall
                     toggle to answer count (9×9, K toggles per challenge, default 20),
                     progress and key latency during a long 16×16 count, first
-                    render, bundle size; each against its goal
+                    render, bundle size, the hardest ratings in the worker; each
+                    against its goal (bench-browser K ratings: the ratings alone)
   screenshots       build the release app and save screenshots of every screen
                     (phone and desktop widths, light and dark) in target/screenshots/
+                    (screenshots imports: only the imports and export buttons)
   help              show this
 ";
 
@@ -71,8 +73,8 @@ fn main() -> ExitCode {
         ["setup"] => setup(),
         ["bench", rest @ ..] if !rest.is_empty() => bench_peers(rest),
         ["bench-wasm", rest @ ..] if !rest.is_empty() => bench_wasm(rest),
-        ["bench-browser", rest @ ..] if rest.len() <= 1 => browser_program("bench-browser", rest),
-        ["screenshots"] => browser_program("screenshots", &[]),
+        ["bench-browser", rest @ ..] if rest.len() <= 2 => browser_program("bench-browser", rest),
+        ["screenshots", rest @ ..] if rest.len() <= 1 => browser_program("screenshots", rest),
         [] | ["help" | "--help" | "-h"] => {
             print!("{USAGE}");
             Ok(())

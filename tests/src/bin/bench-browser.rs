@@ -10,6 +10,12 @@
 //!   on the samurai (goal ≤ 16 ms).
 //! - The sudoku setter: a given typed or erased to the solution count on
 //!   screen, on a 9×9 (goal ≤ 20 ms) and on the samurai (goal ≤ 50 ms).
+//! - The hardest ratings (five of the forum's SE 11+ puzzles, in
+//!   `tests/data/forum-11plus.txt`): from the puzzle opened (its link set
+//!   in the address bar) to the first progress on screen ("rating… 11.1 so
+//!   far") and to the final rating on screen, each checked against the
+//!   engine's own rating; and a key typed during the rating to the cell
+//!   repainted (the rating never blocks play: goal ≤ 16 ms, as above).
 //! - First render on localhost (goal ≤ 1 s) and the bundle's gzipped size
 //!   (goal ≤ 500 KB).
 //! - Hostile links: a 64 KB link, a 1 MB fragment, the 200-grid layout
@@ -18,6 +24,9 @@
 //!   screen (goal ≤ 200 ms each). As page loads, from navigation start: a
 //!   1 MB fragment, and the largest layout's saved game after a reload
 //!   (goal ≤ 1 s, as for the first render).
+//!
+//! `bench-browser N` runs each timed input N times (default 20);
+//! `bench-browser N ratings` runs the hardest ratings alone.
 //!
 //! Each time ends at the first animation frame after the page shows the
 //! result, so it includes the worker round trip and Yew's render.
@@ -181,6 +190,39 @@ const code = /[0-9]/.test(key) ? 'Digit' + key : key;
 document.dispatchEvent(new KeyboardEvent('keydown', {key, code, bubbles: true, cancelable: true}));
 "#;
 
+/// Opens a puzzle by its fragment and answers when its rating's first
+/// progress is on screen (then one frame); the start is kept in
+/// `window.__rateT0` for [`RATED`].
+const RATE: &str = r#"
+const [fragment, callback] = arguments;
+window.__rateT0 = performance.now();
+location.hash = fragment;
+const poll = () => {
+  const e = document.querySelector('.title-row .difficulty.rating');
+  if (e && e.textContent.includes('so far')) {
+    requestAnimationFrame(() => callback(performance.now() - window.__rateT0));
+  } else {
+    setTimeout(poll, 0);
+  }
+};
+poll();
+"#;
+
+/// Waits for the final rating on screen (then one frame): the time since
+/// [`RATE`] opened the puzzle, and the rating's text.
+const RATED: &str = r#"
+const [callback] = arguments;
+const poll = () => {
+  const e = document.querySelector('.title-row .difficulty:not(.rating)');
+  if (e) {
+    requestAnimationFrame(() => callback([performance.now() - window.__rateT0, e.textContent]));
+  } else {
+    setTimeout(poll, 20);
+  }
+};
+poll();
+"#;
+
 const FINAL: &str = r"^(no answer|exactly one answer|\d+ answers|at least \d+ answers)$";
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -205,6 +247,11 @@ fn report(what: &str, times: &[f64], goal: f64) {
 
 fn main() {
     let rounds: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    // `bench-browser N ratings`: the hardest ratings alone.
+    if std::env::args().nth(2).as_deref() == Some("ratings") {
+        hardest_ratings(rounds);
+        return;
+    }
     // 9×9 challenges with 8 or more walls: the 2014 puzzle and the first
     // four medium constructions (seeds 1, 2, …) that have as many.
     let mut instances: Vec<Instance> = vec![SEED_PUZZLE.parse().unwrap()];
@@ -332,6 +379,8 @@ fn main() {
         report(&format!("  keystroke → solution count on screen, {name}"), &times, goal);
     }
 
+    hardest_ratings(rounds);
+
     let mut renders = Vec::new();
     for _ in 0..5 {
         let app = App::open_at("");
@@ -448,6 +497,66 @@ fn main() {
         total as f64 / 1000.0,
         files.join(", ")
     );
+}
+
+/// The forum's hardest puzzles rated in the worker, each once (a rating
+/// takes seconds, and is the same every time): open to first progress and
+/// to the final rating on screen, and keys typed while it runs.
+fn hardest_ratings(rounds: usize) {
+    use pseudoku_core::logic::{RateConfig, Rater};
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/forum-11plus.txt")).unwrap();
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+    let plain: Variant = "size 9\n".parse().unwrap();
+    let app = App::open();
+    app.session.set_script_timeout(300_000).unwrap();
+    app.wait_until("the first puzzle", || app.exists(".title-row .difficulty:not(.rating)"));
+    let (mut firsts, mut finals, mut keys) = (Vec::new(), Vec::new(), Vec::new());
+    println!(
+        "The hardest ratings in the worker ({} forum SE 11+ puzzles, tests/data/forum-11plus.txt):",
+        puzzles.len()
+    );
+    for puzzle in puzzles {
+        let givens = pseudoku_core::format::line::parse(plain.layout(), puzzle).unwrap();
+        let mut rater = Rater::new(plain.layout(), &givens, RateConfig::default()).unwrap();
+        while rater.step().is_some() {}
+        let native = rater.finish();
+        let variant = plain.clone().with_givens(Some(givens.clone())).unwrap();
+        let fragment = format!("#p={}", encode_sudoku(&variant).unwrap());
+        firsts.push(ms(app.session.execute_async(RATE, json!([fragment])).expect("the rating's progress")));
+        // Keys typed into an empty cell while the rating runs.
+        let empty = (0..81).find(|&c| givens[c].is_none()).unwrap();
+        app.session
+            .execute(
+                "document.getElementById('cell-' + arguments[0]).dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, button: 0}));",
+                json!([empty]),
+            )
+            .unwrap();
+        for _ in 0..rounds {
+            let typed = ms(app.session.execute_async(TYPE, json!([empty, "1", "1"])).expect("type"));
+            let erased = ms(app.session.execute_async(TYPE, json!([empty, "Backspace", ""])).expect("erase"));
+            if !app.exists(".title-row .difficulty.rating") {
+                break;
+            }
+            keys.extend([typed, erased]);
+        }
+        let done = app.session.execute_async(RATED, json!([])).expect("the rating");
+        let shown = done[1].as_str().unwrap_or_default().to_owned();
+        let se = format!("{:.1}", native.se);
+        assert!(shown.contains(&se), "the browser rates {puzzle} {shown:?}, the engine natively {se}");
+        println!(
+            "    {puzzle}: {shown}, first progress {:.0} ms, rated in {:.2} s",
+            firsts.last().unwrap(),
+            ms(done[0].clone()) / 1000.0
+        );
+        finals.push(ms(done[0].clone()));
+    }
+    report("  puzzle opened → first progress on screen", &firsts, 1000.0);
+    report("  puzzle opened → final rating on screen", &finals, 5000.0);
+    if keys.is_empty() {
+        println!("  a key typed during the rating: no rating lasted long enough to type into");
+    } else {
+        report("  a key typed during the rating → cell repainted", &keys, 16.0);
+    }
 }
 
 /// A play link (`#p=…`) of an empty sudoku on a `board`×`board` board with

@@ -32,6 +32,8 @@ fn main() {
     let (teach_play, teach_edit) = (format!("#p={}", encode(&medium)), format!("#e={}", encode(&medium)));
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
     std::fs::create_dir_all(&out).unwrap();
+    // `screenshots imports` or `screenshots steps`: only those.
+    let only = std::env::args().nth(1);
     for (width, height, device) in [(390, 844, "phone"), (1280, 800, "desktop")] {
         for dark in [false, true] {
             let theme = if dark { "dark" } else { "light" };
@@ -41,6 +43,17 @@ fn main() {
                 std::fs::write(&path, png).unwrap();
                 println!("{}", path.display());
             };
+            match only.as_deref() {
+                Some("imports") => {
+                    imports(width, height, dark, &shot);
+                    continue;
+                }
+                Some("steps") => {
+                    steps(width, height, dark, &shot);
+                    continue;
+                }
+                _ => imports(width, height, dark, &shot),
+            }
             let app = App::open_at(&play);
             app.set_viewport(width, height);
             app.prefer_dark(dark);
@@ -130,22 +143,90 @@ fn main() {
                 app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
                 shot(&app, &format!("sudoku-{name}"));
             }
-            // Steps drawn: grids whose next step is a wing, a fish, a loop
-            // and a forcing chain (as in `tests/steps_drawn.rs`).
-            for (name, line) in STEPS {
-                let plain: Variant = "size 9\n".parse().unwrap();
-                let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
-                let variant = plain.with_givens(Some(givens)).unwrap();
-                let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-                app.set_viewport(width, height);
-                app.prefer_dark(dark);
-                app.click_css("button.hint");
-                app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
-                app.click_css("button.hint");
-                app.wait_until("the step drawn", || app.exists(".step-drawing"));
-                app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
-                shot(&app, &format!("step-{name}"));
-            }
+            steps(width, height, dark, &shot);
         }
     }
+}
+
+/// Real f-puzzles and SudokuPad links with where each came from.
+const FPUZZLES: &str = include_str!("../../../crates/pseudoku-core/tests/data/fpuzzles.txt");
+
+/// Imports (issue 30): f-puzzles data with a cosmetic element pasted (the
+/// puzzle opens, a note says what was dropped), then a link whose rules
+/// Pseudoku does not play (an alert; the game stays), each at the top of
+/// the page; then the share panel with the export buttons.
+fn imports(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
+    use pseudoku_core::format::fpuzzles::{export_json, import};
+    let entries: Vec<(&str, &str)> = FPUZZLES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
+    let unique = entries.iter().find(|(e, _)| e.starts_with("count=1 ")).expect("a unique puzzle").1;
+    let refused = entries.iter().find(|(e, _)| e.starts_with("refused=this puzzle uses")).expect("a refused one").1;
+    let refused = refused.split('\t').next().unwrap();
+    let unique = unique.split('\t').next().unwrap();
+    let variant = import(unique).expect("the unique puzzle imports").variant;
+    let mut json: serde_json::Value = serde_json::from_str(&export_json(&variant).unwrap()).unwrap();
+    json["text"] = serde_json::json!([{ "cells": ["R1C1"], "value": "A" }]);
+    let app = App::open();
+    app.set_viewport(width, height);
+    app.prefer_dark(dark);
+    let paste = |text: &str| {
+        app.session
+            .execute(
+                "const t = document.querySelector('.paste-text'); t.value = arguments[0];
+                 t.dispatchEvent(new Event('input', {bubbles: true}));
+                 document.querySelector('button.use-paste').click();",
+                serde_json::json!([text]),
+            )
+            .unwrap();
+    };
+    paste(&json.to_string());
+    app.wait_until("the note", || app.exists(".notice.news"));
+    app.wait_until("its rating", || app.text_of(".title-row").contains("SE"));
+    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    shot(&app, "import-note");
+    app.click_css(".notice.news button");
+    paste(refused);
+    app.wait_until("the alert", || app.exists(".notice[role=alert]"));
+    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    shot(&app, "import-refused");
+    app.session
+        .execute("document.querySelector('.share').scrollIntoView({block: 'center'})", serde_json::json!([]))
+        .unwrap();
+    shot(&app, "export-buttons");
+}
+
+/// Steps drawn: grids whose next step is a wing, a fish, a loop and a
+/// forcing chain (as in `tests/steps_drawn.rs`), and the Pie's own puzzle
+/// with its first step in full.
+fn steps(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
+    // Steps drawn: grids whose next step is a wing, a fish, a loop
+    // and a forcing chain (as in `tests/steps_drawn.rs`).
+    for (name, line) in STEPS {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let variant = plain.with_givens(Some(givens)).unwrap();
+        let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+        app.set_viewport(width, height);
+        app.prefer_dark(dark);
+        app.click_css("button.hint");
+        app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
+        app.click_css("button.hint");
+        app.wait_until("the step drawn", || app.exists(".step-drawing"));
+        app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+        shot(&app, &format!("step-{name}"));
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/variants/sudoku-pie.txt");
+    let variant: Variant = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
+    app.set_viewport(width, height);
+    app.prefer_dark(dark);
+    app.click_css("button.hint");
+    app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
+    app.click_css("button.hint");
+    app.wait_until("the step drawn", || app.exists(".step-drawing"));
+    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    shot(&app, "step-pie");
 }

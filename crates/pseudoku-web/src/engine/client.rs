@@ -121,6 +121,20 @@ impl EngineWorker {
     }
 }
 
+impl EngineWorker {
+    /// Stops what runs now (terminating its worker when it is busy) and
+    /// drops what waits; the next request goes to the spare.
+    pub fn stop(&self) {
+        let mut state = self.inner.borrow_mut();
+        state.waiting = None;
+        if state.in_flight.take().is_some() {
+            if let Some(old) = state.current.take() {
+                old.worker.terminate();
+            }
+        }
+    }
+}
+
 impl Drop for EngineWorker {
     fn drop(&mut self) {
         let mut state = self.inner.borrow_mut();

@@ -1,6 +1,7 @@
 //! The hooks every screen uses: [`use_engine`], the one place a screen's
-//! requests reach the engine's worker, and [`use_keys`], the one place key
-//! presses reach a screen's reducer.
+//! requests reach the engine's worker ([`use_background_engine`] for a long
+//! job that runs beside them), and [`use_keys`], the one place key presses
+//! reach a screen's reducer.
 
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -32,6 +33,34 @@ where
                 slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
             if let Some(request) = request {
                 engine.send(request);
+            }
+        });
+    }
+    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+}
+
+/// Runs a screen's one long background job (the sudoku's rating) in a
+/// worker of its own, beside the screen's [`use_engine`]: a hint, a count
+/// or an import sent there never stops it. A request with a new id (a new
+/// puzzle) terminates the old job, as does no request at all.
+#[hook]
+pub fn use_background_engine<R>(
+    dispatcher: UseReducerDispatcher<R>,
+    request: Option<Request>,
+    on_reply: fn(Reply) -> R::Action,
+) where
+    R: Reducible + 'static,
+{
+    let worker = use_mut_ref(|| None::<EngineWorker>);
+    {
+        let worker = worker.clone();
+        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
+            let mut slot = worker.borrow_mut();
+            let engine =
+                slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
+            match request {
+                Some(request) => engine.send(request),
+                None => engine.stop(),
             }
         });
     }

@@ -57,6 +57,10 @@ pub struct CellView {
     pub struck: u64,
     /// The value a step places here.
     pub placed: Option<char>,
+    /// Of the candidates drawn in place, the player's corner marks (a cell
+    /// with centre marks draws its corner marks in place too, marked as
+    /// the player's, rather than hide them).
+    pub corner_in_place: u64,
 }
 
 /// A cell's part in the hint shown.
@@ -162,9 +166,15 @@ impl BoardView {
                         (cands.get(i).copied().unwrap_or(0), pattern[i], struck[i], placed[i])
                     }
                     Some(_) => (0, 0, 0, None),
-                    None if positional && value.is_none() => (game.centre(cell), 0, 0, None),
+                    // Centre marks in place, with the cell's corner marks
+                    // among them (a cell of corner marks alone keeps them
+                    // in its corners).
+                    None if positional && value.is_none() && game.centre(cell) != 0 => {
+                        (game.centre(cell) | game.corner(cell), 0, 0, None)
+                    }
                     None => (0, 0, 0, None),
                 };
+                let corner_in_place = if drawn.is_none() { candidates & game.corner(cell) } else { 0 };
                 CellView {
                     value: value.and_then(|s| s.to_char()),
                     given: game.is_given(cell),
@@ -183,6 +193,7 @@ impl BoardView {
                     pattern,
                     struck,
                     placed,
+                    corner_in_place,
                 }
             })
             .collect();
@@ -662,6 +673,30 @@ mod tests {
         assert_eq!(place(&classic, CellId(10)), "row 2 column 2");
         let view = CellView { value: Some('7'), given: true, conflict: true, ..CellView::default() };
         assert_eq!(cell_label(&classic, CellId(0), &view), "row 1 column 1, 7, given, conflict");
+    }
+
+    #[test]
+    fn corner_marks_are_drawn_in_place_beside_centre_marks_not_hidden() {
+        use crate::sudoku::play::game::{Action, Mode, Puzzle};
+        use pseudoku_core::symbol::Symbol;
+        let variant: pseudoku_core::format::Variant = "size 4\n".parse().unwrap();
+        let game = Game::new(Puzzle::new(variant).unwrap(), None);
+        let enter =
+            |g: &Game, s: usize, mode| g.apply(Action::Enter { symbol: Symbol::new(s), mode: Some(mode) }).unwrap();
+        let game = game.apply(Action::Select { cell: CellId(0), add: false }).unwrap();
+        let game = enter(&enter(&game, 0, Mode::Centre), 2, Mode::Corner);
+        let game = game.apply(Action::Select { cell: CellId(1), add: false }).unwrap();
+        let game = enter(&game, 3, Mode::Corner);
+        let layout = Rc::new(game.layout().clone());
+        let view = BoardView::of(&game, layout.clone(), true);
+        let (both, corner_only) = (&view.cells[0], &view.cells[1]);
+        assert_eq!(both.candidates, 0b101, "the centre mark 1 and the corner mark 3, in place");
+        assert_eq!(both.corner_in_place, 0b100, "3 marked as the player's corner mark");
+        assert_eq!(corner_only.candidates, 0, "corner marks alone stay in the corners");
+        assert_eq!(corner_only.corner, vec!['4']);
+        let written = BoardView::of(&game, layout, false);
+        assert_eq!((written.cells[0].candidates, written.cells[0].corner_in_place), (0, 0), "as written");
+        assert_eq!(written.cells[0].corner, vec!['3']);
     }
 
     #[test]

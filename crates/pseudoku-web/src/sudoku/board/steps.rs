@@ -47,7 +47,9 @@ pub(super) fn candidates(v: &CellView, sh: &Shape, n: usize) -> Html {
         let (x, y, font) = spot(sh, n, s);
         let symbol = index_to_char(s).map(String::from).unwrap_or_default();
         let (pattern, struck) = (v.pattern & (1 << s) != 0, v.struck & (1 << s) != 0);
-        let class = classes!("cand", pattern.then_some("pattern"), struck.then_some("struck"));
+        let corner = v.corner_in_place & (1 << s) != 0;
+        let class =
+            classes!("cand", pattern.then_some("pattern"), struck.then_some("struck"), corner.then_some("corner"));
         let r = font * 0.62;
         html! {
             <g {class} data-cand={symbol.clone()} aria-hidden="true">
@@ -109,26 +111,67 @@ fn outline(layout: &Layout, cells: &[u32]) -> String {
     d
 }
 
-/// One link as a curved arrow between its candidates' places.
-fn arrow(layout: &Layout, link: &LinkWire, order: usize, numbered: bool) -> Html {
-    let n = layout.size();
-    let end = |(c, s): (u32, u8)| {
-        let sh = shape(layout, CellId(c));
-        let (x, y, font) = spot(&sh, n, s.into());
-        (x, y, font)
-    };
-    let ((x1, y1, font), (x2, y2, _)) = (end(link.from), end(link.to));
+/// Where a candidate's arrow ends: its place in its cell, and the radius
+/// of its disc (an arrow stops at the disc's edge).
+fn candidate_at(layout: &Layout, (c, s): (u32, u8)) -> (f64, f64, f64) {
+    let (x, y, font) = spot(&shape(layout, CellId(c)), layout.size(), s.into());
+    (x, y, font * 0.62)
+}
+
+/// Which side each link bends to (1 or -1, to the left or right of its
+/// direction): away from the middle of the chain's candidates, so that a
+/// chain crowded into one box bows outwards rather than every arrow onto
+/// the next; a link between two candidates already joined bends to the
+/// other side.
+fn sides(layout: &Layout, links: &[LinkWire]) -> Vec<f64> {
+    let ends: Vec<(f64, f64)> =
+        links.iter().flat_map(|l| [l.from, l.to]).map(|e| candidate_at(layout, e)).map(|(x, y, _)| (x, y)).collect();
+    let count = ends.len().max(1) as f64;
+    let (cx, cy) = ends.iter().fold((0.0, 0.0), |(sx, sy), &(x, y)| (sx + x / count, sy + y / count));
+    // Each link drawn so far: its two candidates and its side.
+    type Drawn = ((u32, u8), (u32, u8), f64);
+    let mut drawn: Vec<Drawn> = Vec::new();
+    links
+        .iter()
+        .map(|l| {
+            let ((x1, y1, _), (x2, y2, _)) = (candidate_at(layout, l.from), candidate_at(layout, l.to));
+            // The left of the direction, and whether the middle lies there.
+            let (px, py) = (-(y2 - y1), x2 - x1);
+            let (mx, my) = ((x1 + x2) / 2.0 - cx, (y1 + y2) / 2.0 - cy);
+            let mut side = if px * mx + py * my >= 0.0 { 1.0 } else { -1.0 };
+            // The same two candidates joined before: the other side of them.
+            let before = drawn.iter().find(|(a, b, _)| (*a, *b) == (l.from, l.to) || (*a, *b) == (l.to, l.from));
+            if let Some(&(a, _, earlier)) = before {
+                let same_way = if a == l.from { earlier } else { -earlier };
+                side = -same_way;
+            }
+            drawn.push((l.from, l.to, side));
+            side
+        })
+        .collect()
+}
+
+/// One link as a curved arrow between its candidates' places, from the
+/// edge of one candidate's disc to the edge of the other's, bent to `side`.
+fn arrow(layout: &Layout, link: &LinkWire, order: usize, numbered: bool, side: f64) -> Html {
+    let ((x1, y1, r1), (x2, y2, r2)) = (candidate_at(layout, link.from), candidate_at(layout, link.to));
     let (dx, dy) = (x2 - x1, y2 - y1);
     let len = (dx * dx + dy * dy).sqrt().max(0.01);
     let (ux, uy) = (dx / len, dy / len);
-    // Start and stop clear of the two candidates.
-    let gap = (font * 0.6).min(len / 3.0);
-    let (ax, ay, bx, by) = (x1 + ux * gap, y1 + uy * gap, x2 - ux * gap, y2 - uy * gap);
-    // Bend to one side, so arrows along a line miss the candidates between.
-    let bend = (len * 0.18).clamp(0.8, UNIT * 1.2);
-    let (mx, my) = ((ax + bx) / 2.0 - uy * bend, (ay + by) / 2.0 + ux * bend);
+    // Bend: a short link (inside a cell or a box) bows out clearly, a long
+    // one enough to miss the candidates along its line.
+    let bend = side * (len * 0.2).clamp(1.4, UNIT * 1.2);
+    let (mx, my) = ((x1 + x2) / 2.0 - uy * bend, (y1 + y2) / 2.0 + ux * bend);
+    // Start and stop at the discs' edges, leaving towards the bend.
+    let leave = |x: f64, y: f64, r: f64| {
+        let (vx, vy) = (mx - x, my - y);
+        let l = (vx * vx + vy * vy).sqrt().max(0.01);
+        (x + vx / l * (r + 0.1), y + vy / l * (r + 0.1))
+    };
+    let ((ax, ay), (bx, by)) = (leave(x1, y1, r1), leave(x2, y2, r2));
     let kind = link.kind.name();
     let name = |(c, s): (u32, u8)| format!("{c}:{}", index_to_char(s.into()).unwrap_or('?'));
+    // The number sits on the curve's middle.
     let (nx, ny) = ((ax + bx) / 4.0 + mx / 2.0, (ay + by) / 4.0 + my / 2.0);
     html! {
         <g class={classes!("link", kind)} data-link={kind} data-from={name(link.from)} data-to={name(link.to)}
@@ -148,7 +191,8 @@ pub(super) fn drawing(layout: &Layout, step: &StepDrawing) -> Html {
         html! { <path class="step-house" data-house={i.to_string()} d={outline(layout, cells)} /> }
     });
     let numbered = step.links.len() > NUMBERED_FROM;
-    let links = step.links.iter().enumerate().map(|(i, l)| arrow(layout, l, i, numbered));
+    let sides = sides(layout, &step.links);
+    let links = step.links.iter().zip(sides).enumerate().map(|(i, (l, side))| arrow(layout, l, i, numbered, side));
     let marker = |kind: &'static str| {
         html! {
             <marker id={format!("arrow-{kind}")} class={classes!("arrowhead", kind)} viewBox="0 0 10 10" refX="8" refY="5"
@@ -193,6 +237,21 @@ mod tests {
         assert_eq!(spots[0].0, spots[6].0, "1 and 7 in the left column");
         assert!((spots[4].0 - sh.cx).abs() < 1e-9 && (spots[4].1 - sh.cy).abs() < 1e-9, "5 in the middle");
         assert!(spots.iter().all(|&(x, y)| (0.0..UNIT).contains(&x) && (0.0..UNIT).contains(&y)));
+    }
+
+    #[test]
+    fn links_between_the_same_candidates_bend_to_either_side() {
+        use crate::engine::wire::LinkKindWire;
+        let layout = Layout::classic(3).unwrap();
+        let link = |from, to| LinkWire { from, to, kind: LinkKindWire::Weak };
+        // There and back between two candidates of one cell, then on to a
+        // third: the way back takes the other side of the pair.
+        let links = [link((0, 0), (0, 4)), link((0, 4), (0, 0)), link((0, 0), (1, 0))];
+        let s = sides(&layout, &links);
+        // A side is relative to a link's direction: the same side of the
+        // pair, walked the other way, is the opposite sign.
+        assert_eq!(s[1], s[0], "back the other way on the other side of the pair");
+        assert!(s.iter().all(|x| x.abs() == 1.0));
     }
 
     #[test]

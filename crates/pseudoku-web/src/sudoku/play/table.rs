@@ -2,6 +2,12 @@
 //! puzzle being made in the worker, changed only by [`Table::apply`] of a
 //! [`TableAction`]. Request ids are handed out here, so a reply to a
 //! cancelled or superseded job is recognised and dropped.
+//!
+//! The table asks for two lanes of work: [`Table::request`] (a puzzle being
+//! made or imported, a hint, the solve), and [`Table::rating_request`], the
+//! rating, which runs in a worker of its own so that a hint asked while a
+//! long rating runs never restarts it; only a new puzzle (a new rating id)
+//! stops it.
 
 use pseudoku_core::format::Variant;
 
@@ -33,7 +39,8 @@ pub struct Table {
     /// ("Next step") rather than its nudge.
     hinting: Option<Request>,
     hint_full: bool,
-    /// The id of the current game's rating request.
+    /// The id of the current game's rating request (its own lane: a hint
+    /// or a count never changes it, a new puzzle does).
     rate_id: u64,
     ids: RequestIds,
     /// A message about making or opening a puzzle.
@@ -94,8 +101,9 @@ impl Table {
         self.importing.is_some()
     }
 
-    /// The request the worker should run: the puzzle being made, else the
-    /// current game's solve until it is known.
+    /// The request the worker should run: the link being imported, the
+    /// puzzle being made, the hint asked for, else the current game's solve
+    /// until it is known.
     pub fn request(&self) -> Option<Request> {
         if let Some(importing) = &self.importing {
             return Some(importing.clone());
@@ -107,10 +115,16 @@ impl Table {
             return Some(hinting.clone());
         }
         let game = self.game.as_ref()?;
-        if game.solutions == crate::sudoku::play::game::Solutions::Pending {
-            return Some(Request::new(self.solve_id, game.solve_job()));
-        }
-        game.rating.is_none().then(|| Request::new(self.rate_id, game.rate_job()))
+        (game.solutions == crate::sudoku::play::game::Solutions::Pending)
+            .then(|| Request::new(self.solve_id, game.solve_job()))
+    }
+
+    /// The rating the background worker should run: the current game's,
+    /// once its solutions are known, until its rating comes.
+    pub fn rating_request(&self) -> Option<Request> {
+        let game = self.game.as_ref()?;
+        let wanted = game.solutions != crate::sudoku::play::game::Solutions::Pending && game.rating.is_none();
+        wanted.then(|| Request::new(self.rate_id, game.rate_job()))
     }
 
     pub fn apply(&self, action: TableAction) -> Option<Table> {
@@ -163,14 +177,18 @@ impl Table {
                 next.game = Some(game);
             }
             TableAction::Worker(reply) => {
+                // The rating's lane: its replies count whatever else runs.
+                if reply.id == self.rate_id {
+                    next.game = Some(self.game.as_ref()?.apply(Action::Worker(reply))?);
+                    return Some(next);
+                }
                 if let Some(importing) = &self.importing {
                     if reply.id != importing.id {
                         return None;
                     }
                     next.importing = None;
-                    // The worker may have been stopped: solve and rate again.
+                    // The worker may have been stopped: solve again.
                     next.solve_id = next.ids.take();
-                    next.rate_id = next.ids.take();
                     match reply.body {
                         Body::Imported { variant, marks, notes } => {
                             let game = variant
@@ -231,13 +249,13 @@ impl Table {
                             Body::Failed { message } => game.clone().with_notice(message),
                             _ => return None,
                         });
-                        // The worker stopped for the hint: solve or rate again.
+                        // The worker may have stopped for the hint: solve
+                        // again (the rating runs on in its own lane).
                         next.solve_id = next.ids.take();
-                        next.rate_id = next.ids.take();
                         return Some(next);
                     }
                 }
-                if reply.id != self.solve_id && reply.id != self.rate_id {
+                if reply.id != self.solve_id {
                     return None;
                 }
                 let game = self.game.as_ref()?.apply(Action::Worker(reply))?;
@@ -264,9 +282,18 @@ mod tests {
     use crate::sudoku::play::game::{GameRating, Solutions};
 
     fn run(table: &Table) -> Vec<Reply> {
+        replies(&table.request().unwrap())
+    }
+
+    fn replies(request: &Request) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::engine::worker::handle_to_end(&table.request().unwrap(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(request, &mut |r| out.push(r));
         out
+    }
+
+    /// The rating's lane run to its end.
+    fn rate(table: &Table) -> Vec<Reply> {
+        replies(&table.rating_request().expect("a rating to run"))
     }
 
     fn feed(mut t: Table, replies: Vec<Reply>) -> Table {
@@ -318,10 +345,12 @@ mod tests {
         let cells = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
         let v = plain.with_givens(Some(cells)).unwrap();
         let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
+        assert_eq!(t.rating_request(), None, "rated once the solutions are known");
         let t = feed(t.clone(), run(&t)); // the solve
-        let t = feed(t.clone(), run(&t)); // the rating
+        let t = feed(t.clone(), rate(&t));
         assert_eq!(t.game.as_ref().unwrap().rating.as_ref().map(|r| r.level.as_str()), Some("easy"));
         assert_eq!(t.request(), None, "nothing left to ask");
+        assert_eq!(t.rating_request(), None, "nor to rate");
         let t = t.apply(TableAction::Hint).unwrap();
         let t = feed(t.clone(), run(&t));
         assert!(matches!(t.game.as_ref().unwrap().hint, Some((crate::engine::wire::HintWire::Step(_), false))));
@@ -336,7 +365,59 @@ mod tests {
         let v = plain.with_givens(Some(cells)).unwrap();
         let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
         let t = feed(t.clone(), run(&t));
-        feed(t.clone(), run(&t))
+        feed(t.clone(), rate(&t))
+    }
+
+    #[test]
+    fn a_hint_asked_while_the_rating_runs_leaves_the_rating_alone() {
+        // SE 3.4 (a hidden pair; `shared/data/rated/hard.first1000.txt`,
+        // its first line): a rating of many steps.
+        let line = "080200400570000100002300000820090005000715000700020041000006700003000018007009050";
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let cells = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        let v = plain.with_givens(Some(cells)).unwrap();
+        let t = Table::new(Some(Game::new(Puzzle::new(v).unwrap(), None)));
+        let t = feed(t.clone(), run(&t));
+        let rating = t.rating_request().expect("the rating");
+        let mut rated = rate(&t);
+        let last = rated.pop().expect("the rating's last reply");
+        assert!(matches!(last.body, Body::Rated { .. }), "{last:?}");
+        assert!(rated.len() > 2, "a rating of several steps, with its progress");
+        // Half the rating's progress, then a hint, then the rest.
+        let half = rated.split_off(rated.len() / 2);
+        let t = feed(t, rated);
+        let so_far = t.game.as_ref().unwrap().rating_so_far;
+        assert!(so_far.is_some());
+        let t = t.apply(TableAction::Hint).unwrap();
+        assert_eq!(t.rating_request(), Some(rating.clone()), "the hint does not restart the rating");
+        assert!(matches!(t.request().map(|r| r.job), Some(Job::Hint { .. })));
+        let t = feed(t.clone(), run(&t));
+        let game = t.game.as_ref().unwrap();
+        assert!(matches!(game.hint, Some((HintWire::Step(_), false))), "the hint shows: {:?}", game.hint);
+        assert_eq!(game.rating_so_far, so_far, "with the rating's progress as it was");
+        assert_eq!(t.rating_request(), Some(rating.clone()), "the same rating still runs");
+        let t = feed(t, half);
+        let t = feed(t, vec![last]);
+        let game = t.game.as_ref().unwrap();
+        assert_eq!(game.rating.as_ref().map(|r| r.se_tenths), Some(34), "and its rating comes");
+        assert_eq!(t.rating_request(), None);
+    }
+
+    #[test]
+    fn a_new_puzzle_stops_the_old_rating_and_drops_its_replies() {
+        let t = ready("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let other = plain.with_givens(Some(t.game.as_ref().unwrap().cells())).unwrap();
+        let mut t = t;
+        t.game.as_mut().unwrap().rating = None;
+        let old = t.rating_request().expect("a rating");
+        let opened = t.apply(TableAction::Open(Box::new(Game::new(Puzzle::new(other).unwrap(), None)))).unwrap();
+        assert_eq!(opened.rating_request(), None, "none until the new puzzle is solved");
+        let opened = feed(opened.clone(), run(&opened));
+        let new = opened.rating_request().expect("the new puzzle's rating");
+        assert_ne!(new.id, old.id, "a new id: the old rating's worker is stopped");
+        let stale = feed(opened.clone(), replies(&old));
+        assert_eq!(stale, opened, "the old rating's replies are dropped");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::browser::{self, storage};
 use crate::engine::wire::{HintWire, WireSymmetry};
-use crate::shared::hooks::{use_engine, use_keys};
+use crate::shared::hooks::{use_background_engine, use_engine, use_keys};
 use crate::shared::panels::{
     export_buttons, link_field, name_options, seed_in, symmetry_in, symmetry_picker, CopyLink, Elsewhere, Notice, Tone,
 };
@@ -133,8 +133,10 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         let opening = props.opening.clone();
         move || initial(&opening)
     });
-    // The worker runs what the table asks for: a new puzzle, else the solve.
+    // The worker runs what the table asks for: a new puzzle, a hint, else
+    // the solve; the rating runs beside it in a worker of its own.
     use_engine(table.dispatcher(), table.request(), TableAction::Worker);
+    use_background_engine(table.dispatcher(), table.rating_request(), TableAction::Worker);
     // A puzzle made from a seed may have been played before: its progress.
     {
         let dispatcher = table.dispatcher();
@@ -324,6 +326,9 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <span class="difficulty rating" aria-live="polite" title={format!("{steps} steps so far")}>
                         { format!("rating… {}.{} so far", se / 10, se % 10) }
                     </span>
+                } else if table.rating_request().is_some() {
+                    // Before the first step is rated (the hardest may come first).
+                    <span class="difficulty rating" aria-live="polite">{ "rating…" }</span>
                 }
                 <span class="clock" aria-label="Time">{ clock.clone() }</span>
                 <button type="button" class="pause" onclick={game_action(|()| Action::TogglePause)}>{ if game.paused { "Resume" } else { "Pause" } }</button>
