@@ -243,6 +243,31 @@ impl App {
         self.session.press_keys(keys).expect("press keys");
     }
 
+    /// Opens the app at `fragment` with the viewport `(width, height)` and a dark (or light) system theme.
+    pub fn open_as(fragment: &str, (width, height): (u32, u32), dark: bool) -> App {
+        let app = App::open_at(fragment);
+        app.set_viewport(width, height);
+        app.prefer_dark(dark);
+        app
+    }
+
+    /// Pastes `text` into the Sudoku screen's paste box and uses it.
+    pub fn paste(&self, text: &str) {
+        self.session
+            .execute(
+                "const t = document.querySelector('.paste-text'); t.value = arguments[0];
+                 t.dispatchEvent(new Event('input', {bubbles: true}));
+                 document.querySelector('button.use-paste').click();",
+                json!([text]),
+            )
+            .expect("paste into the paste box");
+    }
+
+    /// Scrolls the page back to its top.
+    pub fn scroll_to_top(&self) {
+        self.session.execute("window.scrollTo(0, 0)", json!([])).expect("scroll to the top");
+    }
+
     /// Types text, one key per character, on whatever has focus.
     pub fn type_text(&self, text: &str) {
         let chars: Vec<String> = text.chars().map(String::from).collect();

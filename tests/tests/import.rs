@@ -43,17 +43,6 @@ fn givens_of(variant: &Variant) -> Vec<Option<char>> {
     variant.givens().unwrap().iter().map(|g| g.and_then(|s| s.to_char())).collect()
 }
 
-fn paste(app: &App, text: &str) {
-    app.session
-        .execute(
-            "const t = document.querySelector('.paste-text'); t.value = arguments[0];
-             t.dispatchEvent(new Event('input', {bubbles: true}));
-             document.querySelector('button.use-paste').click();",
-            json!([text]),
-        )
-        .unwrap();
-}
-
 #[test]
 fn a_pasted_link_and_an_import_fragment_open_the_puzzle_with_its_givens() {
     let ((link, variant), _) = unique_and_refused();
@@ -61,7 +50,7 @@ fn a_pasted_link_and_an_import_fragment_open_the_puzzle_with_its_givens() {
     let app = App::open_at("");
     app.click_css(".tab:nth-child(3)");
     app.wait_until("the sudoku screen", || app.exists(".paste-text"));
-    paste(&app, link);
+    app.paste(link);
     app.wait_until("the imported givens", || shown_givens(&app) == want);
     app.wait_until("its count and rating", || app.text_of(".title-row").contains("SE"));
     app.screenshot("import-pasted");
@@ -78,7 +67,7 @@ fn a_puzzle_with_rules_pseudoku_does_not_play_is_named_and_the_game_stays() {
     let app = App::open_at(&format!("#import={link}"));
     let want = givens_of(&variant);
     app.wait_until("the imported givens", || shown_givens(&app) == want);
-    paste(&app, refused);
+    app.paste(refused);
     let alerted = "return Array.from(document.querySelectorAll('[role=alert]'))
                    .some(e => e.textContent.toLowerCase().includes(arguments[0].toLowerCase()))";
     app.wait_until("the alert", || app.session.execute(alerted, json!([sentence])).is_ok_and(|v| v == json!(true)));

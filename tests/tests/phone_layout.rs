@@ -23,17 +23,6 @@ fn unique_and_refused() -> (&'static str, &'static str) {
     (unique, refused)
 }
 
-fn paste(app: &App, text: &str) {
-    app.session
-        .execute(
-            "const t = document.querySelector('.paste-text'); t.value = arguments[0];
-             t.dispatchEvent(new Event('input', {bubbles: true}));
-             document.querySelector('button.use-paste').click();",
-            json!([text]),
-        )
-        .unwrap();
-}
-
 /// The viewport rectangle (top, bottom, left, right) of the element matching `css`.
 fn rect(app: &App, css: &str) -> [f64; 4] {
     let r = app
@@ -57,7 +46,7 @@ fn check(app: &App, notice: &str, what: &str) {
         let n = rect(app, notice);
         assert!(n[0] >= 0.0 && n[1] <= height, "{what}: the notice {n:?} is in sight ({scroll})");
     }
-    app.session.execute("window.scrollTo(0, 0)", json!([])).unwrap();
+    app.scroll_to_top();
     let (n, hint) = (rect(app, notice), rect(app, "button.hint"));
     assert!(hint[1] <= height, "{what}: the Hint button ({hint:?}) is above the fold ({height})");
     let apart = n[1] <= hint[0] || hint[1] <= n[0] || n[3] <= hint[2] || hint[3] <= n[2];
@@ -73,12 +62,12 @@ fn an_import_alert_or_note_leaves_the_hint_above_the_fold_on_a_phone() {
     let variant = import(unique).unwrap().variant;
     let mut data: Value = serde_json::from_str(&export_json(&variant).unwrap()).unwrap();
     data["text"] = json!([{ "cells": ["R1C1"], "value": "A" }]);
-    paste(&app, &data.to_string());
+    app.paste(&data.to_string());
     app.wait_until("the note", || app.exists(".notice.news"));
     check(&app, ".notice.news", "the note");
     app.click_css(".notice.news button");
     // A puzzle with rules Pseudoku does not play: an alert.
-    paste(&app, refused);
+    app.paste(refused);
     app.wait_until("the alert", || app.exists(".notice[role=alert]"));
     check(&app, ".notice[role=alert]", "the alert");
     app.screenshot("phone-import-refused");

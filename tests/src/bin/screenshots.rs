@@ -54,74 +54,64 @@ fn main() {
                 }
                 _ => imports(width, height, dark, &shot),
             }
-            let app = App::open_at(&play);
-            app.set_viewport(width, height);
-            app.prefer_dark(dark);
+            let app = App::open_as(&play, (width, height), dark);
             app.wait_until("the count", || app.text_of(".answers-found").contains("answers"));
             // Two regions painted, one of them wrong.
             app.click_css(".swatch.r0");
             app.paint_walk(&[0, 9, 18, 27, 28, 19, 10, 1, 2]);
             app.click_css(".swatch.r1");
             app.paint_walk(&[3, 4, 5, 6, 7, 8, 17]);
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "play");
             app.click_css(".tab:nth-child(2)");
             app.wait_for_text(".count", "5 answers");
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "create");
             drop(app);
-            let app = App::open_at(&edit);
-            app.set_viewport(width, height);
-            app.prefer_dark(dark);
+            let app = App::open_as(&edit, (width, height), dark);
             app.wait_for_text(".count", "5 answers");
             app.click_css("button.show-answers");
             app.wait_until("an answer", || app.text_of(".answer-of").starts_with("Answer 1"));
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "create-answer");
             drop(app);
             // The teacher: a nudge, the whole step, the how-to panel, and
             // Create's verdict with its solve path.
-            let app = App::open_at(&teach_play);
-            app.set_viewport(width, height);
-            app.prefer_dark(dark);
+            let app = App::open_as(&teach_play, (width, height), dark);
             app.wait_until("the level", || app.text_of(".title-row .level") == "Level: medium");
             app.click_css("button.hint");
             app.wait_until("a nudge", || app.exists(".lesson-text.nudge"));
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "play-nudge");
             app.click_css("button.hint");
             app.wait_until("the step", || app.exists("button.apply-step"));
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "play-step");
             app.click_css(".how-to summary");
             app.session.execute("document.querySelector('.how-to').scrollIntoView()", serde_json::json!([])).unwrap();
             shot(&app, "play-how-to");
             drop(app);
-            let app = App::open_at(&teach_edit);
-            app.set_viewport(width, height);
-            app.prefer_dark(dark);
+            let app = App::open_as(&teach_edit, (width, height), dark);
             app.wait_until("the verdict", || app.text_of(".verdict").starts_with("solvable"));
             app.click_css("button.walk-start");
             app.click_css("button.walk-next");
             app.wait_until("step 2", || app.text_of(".walk-of").starts_with("Step 2"));
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "create-verdict");
             drop(app);
-            let app = App::open_at("");
-            app.set_viewport(width, height);
-            app.prefer_dark(dark);
+            let app = App::open_as("", (width, height), dark);
             app.click_css(".tab:nth-child(4)");
             app.wait_until("the setter's count", || app.text_of(".count").ends_with("solutions"));
             app.click_css("button.fill-cut");
             app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "set-sudoku");
             // Drawing regions: the box wall after r3c3 erased, a group of 18 named.
             app.click_css("button.draw-regions");
             app.wait_until("the wall tool", || app.exists("section.set svg.pboard"));
             app.tap_edge(20, 21);
             app.wait_until("the wrong size", || app.exists(".region-problems"));
-            app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+            app.scroll_to_top();
             shot(&app, "set-regions");
             drop(app);
             for name in
@@ -135,12 +125,10 @@ fn main() {
                     text = format!("author Ada\nrules Normal sudoku rules; the regions are the thick shapes.\n{text}");
                 }
                 let variant: Variant = text.parse().unwrap();
-                let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-                app.set_viewport(width, height);
-                app.prefer_dark(dark);
+                let app = App::open_as(&format!("#p={}", encode_sudoku(&variant).unwrap()), (width, height), dark);
                 // A selected cell shows its peers.
                 app.click_css("#cell-3 .bg");
-                app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+                app.scroll_to_top();
                 shot(&app, &format!("sudoku-{name}"));
             }
             steps(width, height, dark, &shot);
@@ -169,28 +157,18 @@ fn imports(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
     let variant = import(unique).expect("the unique puzzle imports").variant;
     let mut json: serde_json::Value = serde_json::from_str(&export_json(&variant).unwrap()).unwrap();
     json["text"] = serde_json::json!([{ "cells": ["R1C1"], "value": "A" }]);
-    let app = App::open();
-    app.set_viewport(width, height);
-    app.prefer_dark(dark);
-    let paste = |text: &str| {
-        app.session
-            .execute(
-                "const t = document.querySelector('.paste-text'); t.value = arguments[0];
-                 t.dispatchEvent(new Event('input', {bubbles: true}));
-                 document.querySelector('button.use-paste').click();",
-                serde_json::json!([text]),
-            )
-            .unwrap();
-    };
-    paste(&json.to_string());
+    let app = App::open_as("", (width, height), dark);
+    app.click_css(".tab:nth-child(3)");
+    app.wait_for_grid();
+    app.paste(&json.to_string());
     app.wait_until("the note", || app.exists(".notice.news"));
     app.wait_until("its rating", || app.text_of(".title-row").contains("SE"));
-    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    app.scroll_to_top();
     shot(&app, "import-note");
     app.click_css(".notice.news button");
-    paste(refused);
+    app.paste(refused);
     app.wait_until("the alert", || app.exists(".notice[role=alert]"));
-    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    app.scroll_to_top();
     shot(&app, "import-refused");
     app.session
         .execute("document.querySelector('.share').scrollIntoView({block: 'center'})", serde_json::json!([]))
@@ -208,25 +186,21 @@ fn steps(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
         let plain: Variant = "size 9\n".parse().unwrap();
         let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
         let variant = plain.with_givens(Some(givens)).unwrap();
-        let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-        app.set_viewport(width, height);
-        app.prefer_dark(dark);
+        let app = App::open_as(&format!("#p={}", encode_sudoku(&variant).unwrap()), (width, height), dark);
         app.click_css("button.hint");
         app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
         app.click_css("button.hint");
         app.wait_until("the step drawn", || app.exists(".step-drawing"));
-        app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+        app.scroll_to_top();
         shot(&app, &format!("step-{name}"));
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/variants/sudoku-pie.txt");
     let variant: Variant = std::fs::read_to_string(path).unwrap().parse().unwrap();
-    let app = App::open_at(&format!("#p={}", encode_sudoku(&variant).unwrap()));
-    app.set_viewport(width, height);
-    app.prefer_dark(dark);
+    let app = App::open_as(&format!("#p={}", encode_sudoku(&variant).unwrap()), (width, height), dark);
     app.click_css("button.hint");
     app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
     app.click_css("button.hint");
     app.wait_until("the step drawn", || app.exists(".step-drawing"));
-    app.session.execute("window.scrollTo(0, 0)", serde_json::json!([])).unwrap();
+    app.scroll_to_top();
     shot(&app, "step-pie");
 }

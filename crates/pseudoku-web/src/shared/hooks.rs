@@ -24,19 +24,7 @@ pub fn use_engine<R>(dispatcher: UseReducerDispatcher<R>, request: Option<Reques
 where
     R: Reducible + 'static,
 {
-    let worker = use_mut_ref(|| None::<EngineWorker>);
-    {
-        let worker = worker.clone();
-        use_effect_with(request.as_ref().map(|r| r.id), move |_| {
-            let mut slot = worker.borrow_mut();
-            let engine =
-                slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
-            if let Some(request) = request {
-                engine.send(request);
-            }
-        });
-    }
-    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+    use_worker(dispatcher, request, on_reply, false);
 }
 
 /// Runs a screen's one long background job (the sudoku's rating) in a
@@ -51,6 +39,21 @@ pub fn use_background_engine<R>(
 ) where
     R: Reducible + 'static,
 {
+    use_worker(dispatcher, request, on_reply, true);
+}
+
+/// Both hooks' worker: started with the first request, sent each request
+/// whose id is new, terminated when the screen goes (and, if `stop_when_idle`,
+/// when no request is asked for).
+#[hook]
+fn use_worker<R>(
+    dispatcher: UseReducerDispatcher<R>,
+    request: Option<Request>,
+    on_reply: fn(Reply) -> R::Action,
+    stop_when_idle: bool,
+) where
+    R: Reducible + 'static,
+{
     let worker = use_mut_ref(|| None::<EngineWorker>);
     {
         let worker = worker.clone();
@@ -60,7 +63,8 @@ pub fn use_background_engine<R>(
                 slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
             match request {
                 Some(request) => engine.send(request),
-                None => engine.stop(),
+                None if stop_when_idle => engine.stop(),
+                None => {}
             }
         });
     }

@@ -297,8 +297,10 @@ pub fn cell_label(layout: &Layout, cell: CellId, view: &CellView) -> String {
         label.push_str(&format!(", centre marks {}", view.centre.iter().collect::<String>()));
     }
     let symbols = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect::<String>();
-    if view.candidates != 0 {
-        label.push_str(&format!(", candidates {}", symbols(view.candidates)));
+    // Corner marks drawn among the candidates are said once, as corner marks.
+    let candidates = view.candidates & !view.corner_in_place;
+    if candidates != 0 {
+        label.push_str(&format!(", candidates {}", symbols(candidates)));
     }
     if view.pattern != 0 {
         label.push_str(&format!(", pattern {}", symbols(view.pattern)));
@@ -694,6 +696,8 @@ mod tests {
         assert_eq!(both.corner_in_place, 0b100, "3 marked as the player's corner mark");
         assert_eq!(corner_only.candidates, 0, "corner marks alone stay in the corners");
         assert_eq!(corner_only.corner, vec!['4']);
+        let said = cell_label(&layout, CellId(0), both);
+        assert_eq!(said, "row 1 column 1, empty, candidates 1, corner marks 3", "each mark said once, as what it is");
         let written = BoardView::of(&game, layout, false);
         assert_eq!((written.cells[0].candidates, written.cells[0].corner_in_place), (0, 0), "as written");
         assert_eq!(written.cells[0].corner, vec!['3']);
