@@ -180,27 +180,22 @@ fn imports(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
 /// forcing chain (as in `tests/steps_drawn.rs`), and the Pie's own puzzle
 /// with its first step in full.
 fn steps(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
-    // Steps drawn: grids whose next step is a wing, a fish, a loop
-    // and a forcing chain (as in `tests/steps_drawn.rs`).
-    for (name, line) in STEPS {
-        let plain: Variant = "size 9\n".parse().unwrap();
-        let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
-        let variant = plain.with_givens(Some(givens)).unwrap();
-        let app = App::open_as(&format!("#p={}", encode_sudoku(&variant).unwrap()), (width, height), dark);
+    let show_step = |variant: &Variant, name: &str| {
+        let app = App::open_as(&format!("#p={}", encode_sudoku(variant).unwrap()), (width, height), dark);
         app.click_css("button.hint");
         app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
         app.click_css("button.hint");
         app.wait_until("the step drawn", || app.exists(".step-drawing"));
         app.scroll_to_top();
-        shot(&app, &format!("step-{name}"));
+        shot(&app, name);
+    };
+    // Steps drawn: grids whose next step is a wing, a fish, a loop
+    // and a forcing chain (as in `tests/steps_drawn.rs`).
+    for (name, line) in STEPS {
+        let plain: Variant = "size 9\n".parse().unwrap();
+        let givens = pseudoku_core::format::line::parse(plain.layout(), line).unwrap();
+        show_step(&plain.with_givens(Some(givens)).unwrap(), &format!("step-{name}"));
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/variants/sudoku-pie.txt");
-    let variant: Variant = std::fs::read_to_string(path).unwrap().parse().unwrap();
-    let app = App::open_as(&format!("#p={}", encode_sudoku(&variant).unwrap()), (width, height), dark);
-    app.click_css("button.hint");
-    app.wait_until("the nudge", || app.text_of(".hint-text").starts_with("Look for"));
-    app.click_css("button.hint");
-    app.wait_until("the step drawn", || app.exists(".step-drawing"));
-    app.scroll_to_top();
-    shot(&app, "step-pie");
+    show_step(&std::fs::read_to_string(path).unwrap().parse().unwrap(), "step-pie");
 }
