@@ -164,18 +164,31 @@ fn every_screen_shows_its_board_and_main_controls_without_scrolling() {
                 .execute(
                     "window.scrollTo(0, 0);
                      const bottom = css => document.querySelector(css).getBoundingClientRect().bottom;
+                     const page = document.documentElement;
                      return [bottom(arguments[0]), bottom(arguments[1]), innerHeight, innerWidth,
-                             document.documentElement.scrollWidth];",
+                             page.scrollWidth, page.clientWidth];",
                     json!([board, control]),
                 )
                 .unwrap();
-            let [board_bottom, control_bottom, inner_h, inner_w, scroll_w] =
-                [0, 1, 2, 3, 4].map(|i| sizes[i].as_f64().unwrap());
+            let [board_bottom, control_bottom, inner_h, inner_w, scroll_w, client_w] =
+                [0, 1, 2, 3, 4, 5].map(|i| sizes[i].as_f64().unwrap());
             let at = format!("tab {tab} at {width}×{height}");
             assert_eq!((inner_w, inner_h), (f64::from(width), f64::from(height)), "{at}: the viewport");
-            assert!(scroll_w <= inner_w, "{at}: the page scrolls sideways ({scroll_w} > {inner_w})");
+            // The page's width without its scroll bar: what content wider than it scrolls sideways in.
+            assert!(scroll_w <= client_w, "{at}: the page scrolls sideways ({scroll_w} > {client_w})");
             assert!(board_bottom <= inner_h, "{at}: the board ends at {board_bottom}, below {inner_h}");
             assert!(control_bottom <= inner_h, "{at}: {control} ends at {control_bottom}, below {inner_h}");
         }
     }
+    // The newcomer's first screen with its longest level ("needs guessing (several answers)") on a phone.
+    drop(app);
+    let app = App::open_at("");
+    app.set_viewport(390, 844);
+    app.wait_until("the level", || app.text_of(".title-row .level").contains("several answers"));
+    let sizes = app
+        .session
+        .execute("const p = document.documentElement; return [p.clientWidth, p.scrollWidth];", json!([]))
+        .unwrap();
+    let (client_w, scroll_w) = (sizes[0].as_f64().unwrap(), sizes[1].as_f64().unwrap());
+    assert!(scroll_w <= client_w, "Play at 390×844: the page scrolls sideways ({scroll_w} > {client_w})");
 }
