@@ -659,10 +659,11 @@ fn multiple_on<const W: usize>(board: &Board, g: &Grid<W>) -> Option<Step> {
 }
 
 /// [`nested`] on grid `g`, a nested search's, whose board has the values
-/// of `board`: `level` 0 or 1, which look at nothing of the board but its
-/// layout and values.
+/// of `board`: `level` 0 to 2, which look at nothing of the board but its
+/// layout and values (level 2 asks `g` itself whether it has a chain),
+/// with a memo of their own.
 fn nested_on<const W: usize>(board: &Board, g: &Grid<W>, level: u8, budget: &mut Budget) -> Option<Step> {
-    debug_assert!(level < 2);
+    debug_assert!(level <= 2);
     if budget.is_out() {
         return None;
     }
@@ -682,8 +683,9 @@ fn multiple_grid<const W: usize>(
     let mut prop = Propagator::new(g, board, rules, budget, memo);
     // The rater searches nested chains only on boards without chains: then
     // the nested chain searches can start only where the chain changed
-    // something. (Checked, for boards from elsewhere.)
-    prop.chainless = level >= 2 && chains::find(board).is_none();
+    // something. (Checked: a board from elsewhere, or a level-2 search
+    // nested in level 5, may have chains.)
+    prop.chainless = level >= 2 && chains::find_on(g).is_none();
     let mut anc = Ancestors::new(g.cell_count * n * 2);
     let mut best = None;
     let (base, cell_t, house_t, contradiction_t, double_t) = if dynamic {

@@ -11,8 +11,9 @@
 //! * level 1 and up: locked candidates, hidden pairs, naked pairs, X-Wings;
 //! * level 2: chains (SE 7.0); level 3: those and static cell and house
 //!   forcing chains (8.0); level 4: dynamic forcing chains (8.5); level 5:
-//!   dynamic forcing chains of level 1 (9.0). A nested chain's complexity
-//!   adds to the chain that uses it.
+//!   dynamic forcing chains, then nested forcing chains of level 2 (9.5),
+//!   as SE 1.2.1's list for its level 5 (`level - 3`). A nested chain's
+//!   complexity adds to the chain that uses it.
 
 use std::rc::Rc;
 
@@ -93,7 +94,7 @@ pub(super) fn find<const W: usize>(
         2 => &[Search::Chains],
         3 => &[Search::Chains, Search::Multiple],
         4 => &[Search::Dynamic],
-        _ => &[Search::Level1],
+        _ => &[Search::Dynamic, Search::Level2],
     };
     // A board above this one without a chain: one this assumption met
     // before, or the board searched, when it has none.
@@ -118,7 +119,7 @@ pub(super) fn find<const W: usize>(
             Search::Multiple => budget.charge(MULTIPLE_COST).then(|| multiple_on(board, &nested)).flatten(),
             // The searches within never search deeper: no memo to keep.
             Search::Dynamic => nested_on(board, &nested, 0, budget),
-            Search::Level1 => nested_on(board, &nested, 1, budget),
+            Search::Level2 => nested_on(board, &nested, 2, budget),
         });
         if search == Search::Chains && step.is_none() && !budget.is_out() {
             memo.note_chainless(start, cands);

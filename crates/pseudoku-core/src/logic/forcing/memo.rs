@@ -32,8 +32,8 @@ pub(super) enum Search {
     Multiple,
     /// Dynamic forcing chains (8.5).
     Dynamic,
-    /// Dynamic forcing chains of level 1 (9.0).
-    Level1,
+    /// Dynamic forcing chains of level 2 (9.5).
+    Level2,
 }
 
 /// What a nested search found on a board, and the nodes it took.

@@ -1,7 +1,7 @@
 //! Tests of the forcing chains: single steps on boards taken from real
 //! puzzles.
 
-use super::{dynamic, multiple, nested, nishio, Budget, Memo};
+use super::{dynamic, multiple, nested, nested_on, nishio, Budget, Grid, Memo};
 use crate::format::line;
 use crate::layout::Layout;
 use crate::logic::links::testing::{check, Case};
@@ -226,5 +226,41 @@ fn nested_searches_with_the_memo_agree_with_full_searches() {
         let step = found.expect("a nested step by level 3");
         board.apply(&step);
         nested_steps += 1;
+    }
+}
+
+// Level 5 (SE 11.0) searches the board where its chain stalls for dynamic
+// forcing chains, then for nested ones of level 2 (SE 9.5), as Sudoku
+// Explainer's `getAdvancedPotentials` does. That level-2 search looks at the
+// stalled board through a grid derived from the outer one; it finds the
+// same step for the same nodes as the rater's own level-2 search on a
+// board with those candidates (the oracle): here the board of a forum SE 11
+// puzzle (line 1 of the list) at its first nested step, and the same board
+// with that step's removals made.
+#[test]
+fn level_two_on_a_derived_grid_agrees_with_the_search_on_its_board() {
+    let layout = Layout::classic(3).unwrap();
+    let givens =
+        line::parse(&layout, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+            .unwrap();
+    let mut board = Board::new(&layout, &givens).unwrap();
+    while let Some(step) = next_step(&board) {
+        board.apply(&step);
+    }
+    let step = (1..=3)
+        .find_map(|level| nested(&board, level, &mut Budget::new(u64::MAX / 2), &mut Memo::off()))
+        .expect("a nested step by level 3");
+    assert!(step.placements.is_empty() && !step.eliminations.is_empty(), "{step:?}");
+    let mut after = board.clone();
+    after.apply(&step);
+    let cands: Vec<u64> = (0..layout.cell_count()).map(|c| after.candidates(crate::layout::CellId(c as u32))).collect();
+    let grid = Grid::<2>::new(&board);
+    for (cands, inner) in [(grid.cands.clone(), &board), (cands, &after)] {
+        let derived = grid.derived(&cands);
+        let (mut on_grid, mut on_board) = (Budget::new(u64::MAX / 2), Budget::new(u64::MAX / 2));
+        let found = nested_on(&board, &derived, 2, &mut on_grid);
+        let oracle = nested(inner, 2, &mut on_board, &mut Memo::off());
+        assert_eq!(found, oracle);
+        assert_eq!(on_grid.left(), on_board.left(), "the same nodes");
     }
 }
