@@ -191,6 +191,15 @@ fn dynamic_house_forcing_chains() {
     );
 }
 
+/// Line 1 of the forum's SE 11+ list
+/// (`shared/data/bench/puzzles5_forum_hardest_1905_11plus.txt`), as given.
+fn forum_first(layout: &Layout) -> Board<'_> {
+    let givens =
+        line::parse(layout, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+            .unwrap();
+    Board::new(layout, &givens).unwrap()
+}
+
 // The memo, and the nested chain searches that start only where an
 // assumption changed something, give the same steps for the same nodes as
 // searching every board in full: along the first nested steps of a forum
@@ -200,10 +209,7 @@ fn dynamic_house_forcing_chains() {
 #[test]
 fn nested_searches_with_the_memo_agree_with_full_searches() {
     let layout = Layout::classic(3).unwrap();
-    let givens =
-        line::parse(&layout, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
-            .unwrap();
-    let mut board = Board::new(&layout, &givens).unwrap();
+    let mut board = forum_first(&layout);
     let mut memo = Memo::default();
     let mut nested_steps = 0;
     while nested_steps < 3 {
@@ -240,10 +246,7 @@ fn nested_searches_with_the_memo_agree_with_full_searches() {
 #[test]
 fn level_two_on_a_derived_grid_agrees_with_the_search_on_its_board() {
     let layout = Layout::classic(3).unwrap();
-    let givens =
-        line::parse(&layout, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
-            .unwrap();
-    let mut board = Board::new(&layout, &givens).unwrap();
+    let mut board = forum_first(&layout);
     while let Some(step) = next_step(&board) {
         board.apply(&step);
     }
