@@ -107,6 +107,39 @@ fn refusals_name_the_rules_in_one_sentence() {
     assert!(import(bad).unwrap_err().to_string().contains("the value 5 at row 1, column 1"));
 }
 
+/// A rule drawn with plain lines (or not drawn) and named only in the rules
+/// text is named too, once the data names none; words inside other words
+/// ("narrow", "unthermostatic") and rules Pseudoku plays name nothing.
+#[test]
+fn rules_named_only_in_the_rules_text_are_named() {
+    let grid = |n: usize| format!("[{}]", vec![format!("[{}]", vec!["{}"; n].join(",")); n].join(","));
+    let with = |rules: &str, extra: &str| {
+        import(&format!(r#"{{"size":4,"ruleset":{},"grid":{}{extra}}}"#, serde_json::json!(rules), grid(4)))
+    };
+    let lines = r#","line":[{"lines":[["R1C1","R1C2"]]}]"#;
+    assert_eq!(
+        with("Normal sudoku rules apply.\nBlue lines are Region Sum lines; orange lines are nabner lines.", lines)
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses region sum lines and nabner lines (its rules say so), which Pseudoku does not play yet"
+    );
+    assert_eq!(
+        with("No two cells a knight's move apart (anti-knight) hold the same digit.", "").unwrap_err().to_string(),
+        "this puzzle uses the anti-knight rule (its rules say so), which Pseudoku does not play yet"
+    );
+    // The data's own rules come first, and alone.
+    assert_eq!(
+        with("Kropki dots.", r#","antiking":true"#).unwrap_err().to_string(),
+        "this puzzle uses the anti-king rule, which Pseudoku does not play yet"
+    );
+    for plain in
+        ["Normal sudoku rules apply.", "A narrow path; an unthermostatic room.", "Digits on diagonals don't repeat."]
+    {
+        let imported = with(plain, lines).unwrap();
+        assert_eq!(imported.variant.spec().rules.as_deref(), Some(plain));
+    }
+}
+
 #[test]
 fn given_pencil_marks_one_diagonal_and_jigsaw_regions_are_read() {
     let mut rows = Vec::new();
