@@ -68,6 +68,8 @@ const RULE_WORDS: &[(&[&str], &str)] = &[
     (&["zipper"], "zipper lines"),
     (&["between line"], "between lines"),
     (&["kropki"], "kropki dots"),
+    (&["xv ", "xv:", "xv,", "xv.", "xv-", "xvxv"], "XV clues"),
+    (&["global entropy"], "global entropy"),
     (&["anti-knight", "antiknight", "anti knight"], "the anti-knight rule"),
     (&["anti-king", "antiking", "anti king"], "the anti-king rule"),
     (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),

@@ -132,9 +132,17 @@ fn rules_named_only_in_the_rules_text_are_named() {
         with("Kropki dots.", r#","antiking":true"#).unwrap_err().to_string(),
         "this puzzle uses the anti-king rule, which Pseudoku does not play yet"
     );
-    for plain in
-        ["Normal sudoku rules apply.", "A narrow path; an unthermostatic room.", "Digits on diagonals don't repeat."]
-    {
+    assert_eq!(
+        with("- Global Entropy: every 2x2 holds a low, a middle and a high digit.\n- XVXV: X sums to 10 or 15.", "")
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses XV clues and global entropy (its rules say so), which Pseudoku does not play yet"
+    );
+    for plain in [
+        "Normal sudoku rules apply.",
+        "A narrow path; an unthermostatic room.",
+        "Digits on diagonals don't repeat (Sudoku XVI).",
+    ] {
         let imported = with(plain, lines).unwrap();
         assert_eq!(imported.variant.spec().rules.as_deref(), Some(plain));
     }
