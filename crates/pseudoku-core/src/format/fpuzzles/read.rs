@@ -70,8 +70,8 @@ const RULE_WORDS: &[(&[&str], &str)] = &[
     (&["kropki"], "kropki dots"),
     (&["xv ", "xv:", "xv,", "xv.", "xv-", "xvxv"], "XV clues"),
     (&["global entropy"], "global entropy"),
-    (&["anti-knight", "antiknight", "anti knight"], "the anti-knight rule"),
-    (&["anti-king", "antiking", "anti king"], "the anti-king rule"),
+    (&["anti-knight", "antiknight", "anti knight", "knight's move", "knight’s move"], "the anti-knight rule"),
+    (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
     (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
     (&["disjoint"], "disjoint groups"),
 ];

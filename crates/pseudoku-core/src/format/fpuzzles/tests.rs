@@ -124,8 +124,10 @@ fn rules_named_only_in_the_rules_text_are_named() {
         "this puzzle uses region sum lines and nabner lines (its rules say so), which Pseudoku does not play yet"
     );
     assert_eq!(
-        with("No two cells a knight's move apart (anti-knight) hold the same digit.", "").unwrap_err().to_string(),
-        "this puzzle uses the anti-knight rule (its rules say so), which Pseudoku does not play yet"
+        with("Cells a knight's move apart hold different digits; so do cells a king’s move apart.", "")
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses the anti-knight rule and the anti-king rule (its rules say so), which Pseudoku does not play yet"
     );
     // The data's own rules come first, and alone.
     assert_eq!(
