@@ -158,7 +158,7 @@ pub enum LayoutError {
     /// other message does.
     #[error("region {region} is not connected: cell (row {}, column {}) is cut off from the rest", .row + 1, .col + 1)]
     RegionNotConnected { region: usize, row: usize, col: usize },
-    #[error("there are {found} regions; a {size}×{size} jigsaw needs {size}")]
+    #[error("a {size}×{size} jigsaw needs {size} regions, found {found}")]
     RegionCount { found: usize, size: usize },
     #[error("{0}")]
     Unsupported(String),

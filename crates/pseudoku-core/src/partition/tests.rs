@@ -593,7 +593,7 @@ fn validation_reports_each_problem_with_its_cells() {
     let many: Vec<Option<usize>> = (0..81).map(Some).collect();
     let v = validate(&inst, &many).unwrap();
     assert_eq!(v.problems[0], Problem::TooManyRegions { found: 81, expected: 9 });
-    assert_eq!(v.messages()[0], "there are 81 regions; the grid has room for 9");
+    assert_eq!(v.messages()[0], "the grid has room for 9 regions, found 81");
 
     assert_eq!(validate(&inst, &[None; 3]), Err(ValidateError::Length { size: 9, expected: 81, found: 3 }));
 }

@@ -84,7 +84,7 @@ impl fmt::Display for Described<'_> {
         }
         match self.problem {
             Problem::TooManyRegions { found, expected } => {
-                write!(f, "there are {found} regions; the grid has room for {expected}")
+                write!(f, "the grid has room for {expected} regions, found {found}")
             }
             Problem::NotConnected { region, pieces } => {
                 write!(f, "region {region} is in {} pieces: ", pieces.len())?;

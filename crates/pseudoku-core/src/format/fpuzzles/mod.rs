@@ -14,7 +14,10 @@
 //! thermometers, …) in one sentence that names them (any key it does not
 //! know that holds something is named too), rather than open a
 //! different puzzle. Cosmetic elements (text, lines, shapes) are dropped with
-//! a note.
+//! a note. When the data holds no such rule, the rules text (`ruleset`) is
+//! read for the names of rules a setter drew with plain lines or left to
+//! another app (region sum lines, nabner lines, kropki dots, anti-knight, …),
+//! and a puzzle it names one in is refused the same way.
 //!
 //! SudokuPad's own form (`https://sudokupad.app/scl…`, `ctc…`) is lz-string
 //! compressed too, of SudokuPad's JSON with its keys shortened and its

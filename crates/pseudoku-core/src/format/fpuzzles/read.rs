@@ -50,6 +50,43 @@ const RULES: &[(&str, &str)] = &[
     ("boxindexer", "box indexer cells"),
 ];
 
+/// Rules a setter drew with plain lines, dots or text (or that the data
+/// does not hold at all) and named only in the rules text: the words that
+/// name each (matched at the start of a word, ASCII case folded), and its
+/// name. Read only when the data holds no rule the engine does not play.
+const RULE_WORDS: &[(&[&str], &str)] = &[
+    (&["killer cage", "killer sudoku"], "killer cages"),
+    (&["little killer"], "little killer sums"),
+    (&["sandwich"], "sandwich sums"),
+    (&["thermo"], "thermometers"),
+    (&["palindrome"], "palindromes"),
+    (&["renban"], "renban lines"),
+    (&["whisper"], "German whispers"),
+    (&["region sum"], "region sum lines"),
+    (&["entropic"], "entropic lines"),
+    (&["nabner"], "nabner lines"),
+    (&["zipper"], "zipper lines"),
+    (&["between line"], "between lines"),
+    (&["kropki"], "kropki dots"),
+    (&["xv ", "xv:", "xv,", "xv.", "xv-", "xvxv"], "XV clues"),
+    (&["global entropy"], "global entropy"),
+    (&["anti-knight", "antiknight", "anti knight", "knight's move", "knight’s move"], "the anti-knight rule"),
+    (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
+    (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
+    (&["disjoint"], "disjoint groups"),
+];
+
+/// The rules [`RULE_WORDS`] finds named in a rules text.
+fn named_in_rules(rules: &str) -> Vec<&'static str> {
+    // ASCII lower case is enough for these words, and keeps Unicode's case
+    // tables out of the web app's module.
+    let lower = rules.to_ascii_lowercase();
+    let starts_word = |word: &str| {
+        lower.match_indices(word).any(|(i, _)| !lower[..i].chars().next_back().is_some_and(char::is_alphanumeric))
+    };
+    RULE_WORDS.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
+}
+
 /// Keys that only draw something; they are dropped with a note.
 const COSMETIC: &[(&str, &str)] =
     &[("text", "text"), ("line", "lines"), ("rectangle", "rectangles"), ("circle", "circles"), ("cage", "cages")];
@@ -274,6 +311,11 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
     rules.extend(unknown.iter().map(String::as_str));
     if !rules.is_empty() {
         return Err(ImportError::Unsupported(join_names(&rules)));
+    }
+    // Rules drawn with plain lines, or not drawn at all: the rules text says.
+    let said = puzzle.ruleset.as_deref().map(named_in_rules).unwrap_or_default();
+    if !said.is_empty() {
+        return Err(ImportError::Unsupported(format!("{} (its rules say so)", join_names(&said))));
     }
     let cosmetic: Vec<&str> = COSMETIC.iter().filter(|(k, _)| present(k)).map(|&(_, name)| name).collect();
     if !cosmetic.is_empty() {

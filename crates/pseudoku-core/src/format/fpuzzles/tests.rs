@@ -107,6 +107,49 @@ fn refusals_name_the_rules_in_one_sentence() {
     assert!(import(bad).unwrap_err().to_string().contains("the value 5 at row 1, column 1"));
 }
 
+/// A rule drawn with plain lines (or not drawn) and named only in the rules
+/// text is named too, once the data names none; words inside other words
+/// ("narrow", "unthermostatic") and rules Pseudoku plays name nothing.
+#[test]
+fn rules_named_only_in_the_rules_text_are_named() {
+    let grid = |n: usize| format!("[{}]", vec![format!("[{}]", vec!["{}"; n].join(",")); n].join(","));
+    let with = |rules: &str, extra: &str| {
+        import(&format!(r#"{{"size":4,"ruleset":{},"grid":{}{extra}}}"#, serde_json::json!(rules), grid(4)))
+    };
+    let lines = r#","line":[{"lines":[["R1C1","R1C2"]]}]"#;
+    assert_eq!(
+        with("Normal sudoku rules apply.\nBlue lines are Region Sum lines; orange lines are nabner lines.", lines)
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses region sum lines and nabner lines (its rules say so), which Pseudoku does not play yet"
+    );
+    assert_eq!(
+        with("Cells a knight's move apart hold different digits; so do cells a king’s move apart.", "")
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses the anti-knight rule and the anti-king rule (its rules say so), which Pseudoku does not play yet"
+    );
+    // The data's own rules come first, and alone.
+    assert_eq!(
+        with("Kropki dots.", r#","antiking":true"#).unwrap_err().to_string(),
+        "this puzzle uses the anti-king rule, which Pseudoku does not play yet"
+    );
+    assert_eq!(
+        with("- Global Entropy: every 2x2 holds a low, a middle and a high digit.\n- XVXV: X sums to 10 or 15.", "")
+            .unwrap_err()
+            .to_string(),
+        "this puzzle uses XV clues and global entropy (its rules say so), which Pseudoku does not play yet"
+    );
+    for plain in [
+        "Normal sudoku rules apply.",
+        "A narrow path; an unthermostatic room.",
+        "Digits on diagonals don't repeat (Sudoku XVI).",
+    ] {
+        let imported = with(plain, lines).unwrap();
+        assert_eq!(imported.variant.spec().rules.as_deref(), Some(plain));
+    }
+}
+
 #[test]
 fn given_pencil_marks_one_diagonal_and_jigsaw_regions_are_read() {
     let mut rows = Vec::new();
