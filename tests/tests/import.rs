@@ -5,10 +5,10 @@
 //! buttons carry links that read back (lz-string, then the JSON fields) as
 //! the same puzzle.
 
-use pseudoku_core::format::fpuzzles::{fpuzzles_link, import, sudokupad_link};
 use pseudoku_core::format::link::encode_sudoku;
 use pseudoku_core::format::Variant;
 use pseudoku_e2e::App;
+use pseudoku_fpuzzles::{fpuzzles_link, import, sudokupad_link};
 use serde_json::json;
 
 /// Real links, with where each came from (see the file's header).

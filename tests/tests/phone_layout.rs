@@ -3,8 +3,8 @@
 //! page is scrolled, and never pushes the Hint button below the fold nor
 //! covers it.
 
-use pseudoku_core::format::fpuzzles::{export_json, import};
 use pseudoku_e2e::App;
+use pseudoku_fpuzzles::{export_json, import};
 use serde_json::{json, Value};
 
 /// Real links, with where each came from (see the file's header).

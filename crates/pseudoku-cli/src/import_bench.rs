@@ -13,7 +13,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use pseudoku_core::format::fpuzzles::{import, MAX_IMPORT_LEN, MAX_UNPACKED_LEN};
+use pseudoku_fpuzzles::{import, MAX_IMPORT_LEN, MAX_UNPACKED_LEN};
 use pseudoku_measure::Timing;
 
 use crate::input::read_lines;

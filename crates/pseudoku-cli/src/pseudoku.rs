@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use pseudoku_core::format::link::{self, Challenge, MAX_TEXT};
-use pseudoku_core::format::{fpuzzles, line as sudoku_line, Variant};
+use pseudoku_core::format::{line as sudoku_line, Variant};
 use pseudoku_core::partition::{
     self, ConstructConfig, Count, Difficulty, Flow, Instance, Partition, SolveConfig, MAX_SIZE,
 };
@@ -150,8 +150,8 @@ pub fn sudoku_links(
         let address = |v: &Variant| match target {
             Target::Play => link::encode_sudoku(v).map(|t| format!("{base}#p={t}")).map_err(|e| e.to_string()),
             Target::Edit => link::encode_sudoku(v).map(|t| format!("{base}#e={t}")).map_err(|e| e.to_string()),
-            Target::Fpuzzles => fpuzzles::fpuzzles_link(v).map_err(|e| e.to_string()),
-            Target::Sudokupad => fpuzzles::sudokupad_link(v).map_err(|e| e.to_string()),
+            Target::Fpuzzles => pseudoku_fpuzzles::fpuzzles_link(v).map_err(|e| e.to_string()),
+            Target::Sudokupad => pseudoku_fpuzzles::sudokupad_link(v).map_err(|e| e.to_string()),
         };
         match v.and_then(|v| address(&v)) {
             Ok(text) => writeln!(out, "{text}").map(|()| true).map_err(Into::into),
@@ -228,7 +228,7 @@ pub fn import(source: &str) -> Result<bool> {
     } else {
         source.to_string()
     };
-    match fpuzzles::import(&text) {
+    match pseudoku_fpuzzles::import(&text) {
         Ok(imported) => {
             for note in &imported.notes {
                 eprintln!("note: {note}");

@@ -768,7 +768,7 @@ fn variant_parts(v: &Variant) -> (Layout, Vec<Option<Symbol>>) {
 
 #[test]
 fn real_links_of_several_sizes_import_and_link_back() {
-    use pseudoku_core::format::fpuzzles::import;
+    use pseudoku_fpuzzles::import;
     // A 9x9 jigsaw, a windoku, a 6x6 with given pencil marks, an 8x8 of 4x2 boxes.
     for marker in ["test_irregular", "test_windowku", "line 367,", "line 317,"] {
         let link = real_link(marker);

@@ -15,12 +15,12 @@
 mod common;
 
 use common::{check_solution, reference_count};
-use pseudoku_core::format::fpuzzles::{export_fpuzzles, fpuzzles_link, import, sudokupad_link, Imported};
 use pseudoku_core::format::line::box_shape;
 use pseudoku_core::format::{GridSpec, Regions, Shape, Variant};
 use pseudoku_core::grid::is_solved;
 use pseudoku_core::solver::{Count, Solver, Uniqueness};
 use pseudoku_core::symbol::Symbol;
+use pseudoku_fpuzzles::{export_fpuzzles, fpuzzles_link, import, sudokupad_link, Imported};
 
 /// One entry of the data file.
 struct Entry<'a> {

@@ -144,7 +144,7 @@ const FPUZZLES: &str = include_str!("../../../crates/pseudoku-core/tests/data/fp
 /// Pseudoku does not play (an alert; the game stays), each at the top of
 /// the page; then the share panel with the export buttons.
 fn imports(width: u32, height: u32, dark: bool, shot: &dyn Fn(&App, &str)) {
-    use pseudoku_core::format::fpuzzles::{export_json, import};
+    use pseudoku_fpuzzles::{export_json, import};
     let entries: Vec<(&str, &str)> = FPUZZLES
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

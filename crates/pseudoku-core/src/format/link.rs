@@ -49,8 +49,9 @@
 //! the CLI both do: `p=…` (play) or `e=…` (edit) with the link text, or
 //! `seed=…`, parts separated by `&`; or `import=<a link>`, an f-puzzles or
 //! SudokuPad link (everything after `import=`, `&`s included), which is
-//! only handed back as text: reading it is `format::fpuzzles::import`'s
-//! work (behind its feature), so a page can do it off its start-up path. The value's percent-escapes are decoded
+//! only handed back as text: reading it is the work of
+//! `pseudoku_fpuzzles::import` (a crate of its own), so a page can do it
+//! off its start-up path. The value's percent-escapes are decoded
 //! and surrounding whitespace dropped (chat apps append `%20`); the keys
 //! are exact, so `P=…`, `%70=…` or `p%3D…` are named as not a link Pseudoku
 //! knows rather than ignored.

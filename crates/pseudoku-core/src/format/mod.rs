@@ -42,8 +42,6 @@ use core::fmt;
 
 use crate::layout::{CellId, Geometry, Layout};
 
-#[cfg(feature = "fpuzzles")]
-pub mod fpuzzles;
 pub mod line;
 pub mod link;
 pub mod variant;

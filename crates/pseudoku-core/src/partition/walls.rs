@@ -154,13 +154,13 @@ impl Walls<'_> {
     /// grow again. Walls no known answer crosses, the likeliest to go, are
     /// tried first; otherwise `order` decides.
     fn trim(&mut self, order: &[usize]) {
-        // By crossings, ties in `order`'s order (the position breaks them).
-        let mut keyed: Vec<(usize, usize, usize)> = (order.iter().copied().filter(|&i| self.on.contains(i)))
-            .enumerate()
-            .map(|(position, i)| (self.crossings(i), position, i))
-            .collect();
+        // By crossings, ties in `order`'s order (the position breaks them). Pairs of `usize` sorted by their own
+        // order, as the search sorts its regions: one copy of the sort code in the web bundle, not three.
+        let on: Vec<usize> = order.iter().copied().filter(|&i| self.on.contains(i)).collect();
+        let mut keyed: Vec<(usize, usize)> =
+            on.iter().enumerate().map(|(position, &i)| (self.crossings(i), position)).collect();
         keyed.sort_unstable();
-        let mut todo: Vec<usize> = keyed.into_iter().map(|(_, _, i)| i).collect();
+        let mut todo: Vec<usize> = keyed.into_iter().map(|(_, position)| on[position]).collect();
         todo.reverse(); // a stack: the next wall is last
         let mut size = 4usize;
         let mut group = Vec::new();
@@ -299,9 +299,10 @@ pub(super) fn place_walls(
     walls.trim(&order);
     let core_walls: Vec<Edge> = walls.inst.walls().collect();
     let extra = difficulty.extra_walls(n);
+    // Most crossings first (`!` reverses the order of a count), ties by index.
     let mut ranked: Vec<(usize, usize)> =
-        (0..len).filter(|&i| !walls.on.contains(i)).map(|i| (walls.crossings(i), i)).collect();
-    ranked.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        (0..len).filter(|&i| !walls.on.contains(i)).map(|i| (!walls.crossings(i), i)).collect();
+    ranked.sort_unstable();
     for &(_, i) in ranked.iter().take(extra) {
         walls.add(i);
     }

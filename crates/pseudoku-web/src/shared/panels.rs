@@ -117,7 +117,7 @@ pub struct ElsewhereProps {
 /// boxes or over 16×16) gets a line that says so instead.
 #[function_component]
 pub fn Elsewhere(props: &ElsewhereProps) -> Html {
-    use pseudoku_core::format::fpuzzles::{fpuzzles_link, sudokupad_link};
+    use pseudoku_fpuzzles::{fpuzzles_link, sudokupad_link};
     let links = use_memo(props.variant.clone(), |v| sudokupad_link(v).and_then(|s| Ok((s, fpuzzles_link(v)?))));
     match &*links {
         Ok((sudokupad, fpuzzles)) => html! {

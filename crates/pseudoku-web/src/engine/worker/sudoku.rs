@@ -34,7 +34,7 @@ pub(super) fn jigsaw_regions(size: usize, walls: &[(u32, u32)], seed: u64) -> Bo
 /// why not in one sentence (the rules it uses that the engine does not
 /// play, named).
 pub(super) fn import(text: &str) -> Body {
-    match pseudoku_core::format::fpuzzles::import(text) {
+    match pseudoku_fpuzzles::import(text) {
         Ok(imported) => Body::Imported {
             variant: imported.variant.to_string(),
             marks: imported.pencil_marks.iter().map(|m| m.iter().fold(0u64, |b, s| b | 1 << s.index())).collect(),

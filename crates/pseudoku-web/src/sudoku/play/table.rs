@@ -499,7 +499,7 @@ mod tests {
     /// writes it), then read back through the worker.
     fn fpuzzles_link() -> String {
         let v: Variant = "name Four\nsize 4\ndiagonals\ngivens\n1...\n..4.\n....\n...2\n".parse().unwrap();
-        pseudoku_core::format::fpuzzles::fpuzzles_link(&v).unwrap()
+        pseudoku_fpuzzles::fpuzzles_link(&v).unwrap()
     }
 
     #[test]

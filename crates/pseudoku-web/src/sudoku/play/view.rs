@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
-use pseudoku_core::format::{fpuzzles, link, Variant};
+use pseudoku_core::format::{link, Variant};
 use pseudoku_core::layout::Geometry;
 use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -259,7 +259,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         let (d, paste_ref, paste_error) = (d.clone(), paste_ref.clone(), paste_error.clone());
         Callback::from(move |_: MouseEvent| {
             let text = paste_ref.cast::<HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
-            if fpuzzles::looks_importable(&text) {
+            if pseudoku_fpuzzles::looks_importable(&text) {
                 paste_error.set(None);
                 d.dispatch(TableAction::Import(text));
                 return;

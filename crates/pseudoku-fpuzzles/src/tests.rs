@@ -4,11 +4,11 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::format::{GridSpec, Regions, Shape, Spec};
-use crate::solver::Solver;
+use pseudoku_core::format::{GridSpec, Regions, Shape, Spec};
+use pseudoku_core::solver::Solver;
 
 /// The parts a round trip keeps: layout, givens, title, author, rules.
-type Kept<'a> = (&'a crate::layout::Layout, Option<&'a [Option<Symbol>]>, [Option<&'a str>; 3]);
+type Kept<'a> = (&'a pseudoku_core::layout::Layout, Option<&'a [Option<Symbol>]>, [Option<&'a str>; 3]);
 
 fn kept(v: &Variant) -> Kept<'_> {
     let s = v.spec();
@@ -168,7 +168,7 @@ fn given_pencil_marks_one_diagonal_and_jigsaw_regions_are_read() {
     assert_eq!(imported.pencil_marks[0], [Symbol::new(0), Symbol::new(1)]);
     let spec = imported.variant.spec();
     assert_eq!(spec.shape, Shape::Square(GridSpec { regions: Regions::Boxes { rows: 1, cols: 4 }, diagonals: false }));
-    assert_eq!(spec.houses, [(0..4).map(|i| crate::layout::CellId(i * 5)).collect::<Vec<_>>()]);
+    assert_eq!(spec.houses, [(0..4).map(|i| pseudoku_core::layout::CellId(i * 5)).collect::<Vec<_>>()]);
 }
 
 /// The box shapes `rows × cols` of sizes 3 to 16.
@@ -191,7 +191,7 @@ proptest! {
         prop_assume!(rows > 1 || n == 3 || n == 5 || n == 7 || n == 11 || n == 13);
         let regions = if rows == 1 { Regions::None } else { Regions::Boxes { rows, cols } };
         let houses = if anti && !diagonals {
-            vec![(0..n).map(|i| crate::layout::CellId(((n - 1 - i) * n + i) as u32)).collect()]
+            vec![(0..n).map(|i| pseudoku_core::layout::CellId(((n - 1 - i) * n + i) as u32)).collect()]
         } else {
             vec![]
         };
@@ -247,7 +247,11 @@ fn sudokupad_links_of_its_own_form_are_read() {
             spec.shape,
             Shape::Square(GridSpec { regions: Regions::Boxes { rows: 2, cols: 2 }, diagonals: false })
         );
-        assert_eq!(spec.houses, [[0u32, 5, 10, 15].map(crate::layout::CellId).to_vec()], "the line is a diagonal");
+        assert_eq!(
+            spec.houses,
+            [[0u32, 5, 10, 15].map(pseudoku_core::layout::CellId).to_vec()],
+            "the line is a diagonal"
+        );
         let givens = v.givens().unwrap();
         assert_eq!((givens[0], givens[15]), (Some(Symbol::new(0)), Some(Symbol::new(1))));
         assert_eq!(givens.iter().flatten().count(), 2);
@@ -260,7 +264,7 @@ fn sudokupad_links_of_its_own_form_are_read() {
     let imported = import(both).unwrap();
     let spec = imported.variant.spec();
     assert_eq!(spec.shape, Shape::Square(GridSpec { regions: Regions::None, diagonals: true }));
-    assert_eq!(spec.houses, [[1u32, 4, 11, 14].map(crate::layout::CellId).to_vec()], "the extra region");
+    assert_eq!(spec.houses, [[1u32, 4, 11, 14].map(pseudoku_core::layout::CellId).to_vec()], "the extra region");
 }
 
 #[test]

@@ -1,5 +1,9 @@
-//! f-puzzles and SudokuPad links: reading them into a [`Variant`] and
-//! writing a variant back as one (behind the `fpuzzles` feature).
+//! f-puzzles and SudokuPad links: reading them into a [`Variant`] of
+//! `pseudoku-core` and writing a variant back as one.
+//!
+//! A crate of its own, beside the engine: it is the edge where JSON and
+//! lz-string live (the engine has neither), and the web app's size-optimised
+//! build compiles it for size while the engine stays optimised for speed.
 //!
 //! # Design
 //! An f-puzzles link (`https://www.f-puzzles.com/?load=…`) carries a JSON
@@ -52,8 +56,8 @@ mod write;
 
 use thiserror::Error;
 
-use super::Variant;
-use crate::symbol::Symbol;
+use pseudoku_core::format::Variant;
+use pseudoku_core::symbol::Symbol;
 
 pub use read::{import, looks_importable};
 pub use write::{export_fpuzzles, export_json, fpuzzles_link, sudokupad_link};

@@ -6,9 +6,9 @@ use super::grid::{cell_id, default_map, regions_of_map};
 use super::json::{Cell, Puzzle};
 use super::meter::{unpacked_len, Meter};
 use super::{join_names, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
-use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
-use crate::layout::CellId;
-use crate::symbol::Symbol;
+use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
+use pseudoku_core::layout::CellId;
+use pseudoku_core::symbol::Symbol;
 
 /// The f-puzzles keys that are rules the engine does not play, and how a
 /// player names them, in the order a refusal lists them.

@@ -27,9 +27,9 @@ use serde_json::{Map, Value};
 
 use super::grid::{cell_id, regions_of_map};
 use super::{join_names, ImportError, Imported, MAX_SIZE, MIN_SIZE};
-use crate::format::{GridSpec, Regions, Shape, Spec, Variant};
-use crate::layout::CellId;
-use crate::symbol::Symbol;
+use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
+use pseudoku_core::layout::CellId;
+use pseudoku_core::symbol::Symbol;
 
 /// SudokuPad's short keys and the keys they stand for.
 const KEYS: &[(&str, &str)] = &[

@@ -4,7 +4,7 @@
 use super::grid::default_map;
 use super::json::{Cell, Group, Puzzle};
 use super::{ExportError, MAX_SIZE, MIN_SIZE};
-use crate::format::{Regions, Shape, Variant};
+use pseudoku_core::format::{Regions, Shape, Variant};
 
 /// The f-puzzles data of a variant: its JSON, compressed with lz-string's
 /// `compressToBase64` (what follows `?load=` in an f-puzzles link).
@@ -46,7 +46,7 @@ pub fn export_json(variant: &Variant) -> Result<String, ExportError> {
     let map: Vec<usize> = match &grid.regions {
         Regions::Boxes { rows, cols } => (0..n * n).map(|i| (i / n / rows) * (n / cols) + (i % n) / cols).collect(),
         Regions::Map(map) => map.clone(),
-        Regions::None if crate::format::line::box_shape(n).0 == 1 => default.clone(),
+        Regions::None if pseudoku_core::format::line::box_shape(n).0 == 1 => default.clone(),
         Regions::None => {
             return Err(ExportError(format!(
                 "f-puzzles gives every grid regions, and this {n}x{n} grid has none (a Latin square)"
@@ -59,7 +59,7 @@ pub fn export_json(variant: &Variant) -> Result<String, ExportError> {
         Cell { value, given: value.is_some(), region: (map[i] != default[i]).then_some(map[i]), ..Cell::default() }
     };
     let rows = (0..n).map(|r| (0..n).map(|c| cell(r * n + c)).collect()).collect();
-    let name = |c: &crate::layout::CellId| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
+    let name = |c: &pseudoku_core::layout::CellId| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
     let puzzle = Puzzle {
         size: n,
         title: spec.name.clone(),

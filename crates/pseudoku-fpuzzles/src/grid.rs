@@ -3,9 +3,9 @@
 //! the engine's regions (default boxes, other boxes, or a jigsaw). Below
 //! both readers (`read.rs`, `scl.rs`) and the writer.
 
-use crate::format::line::box_shape;
-use crate::format::Regions;
-use crate::layout::CellId;
+use pseudoku_core::format::line::box_shape;
+use pseudoku_core::format::Regions;
+use pseudoku_core::layout::CellId;
 
 /// A map of the region of each cell as the engine's regions: the default
 /// boxes, other boxes, or a jigsaw map numbered in order of first
