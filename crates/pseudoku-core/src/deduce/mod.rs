@@ -42,6 +42,7 @@ mod areas;
 mod assume;
 mod basic;
 mod board;
+mod cells;
 mod construct;
 mod ctx;
 mod follow;

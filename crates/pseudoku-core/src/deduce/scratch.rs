@@ -39,13 +39,8 @@ impl Reach {
 /// Buffers of the shape enumeration (`shapes.rs`).
 #[derive(Default)]
 pub(crate) struct Shapes {
-    pub in_set: Vec<bool>,
-    pub excluded: Vec<bool>,
-    pub blocked: Vec<u16>,
-    pub counts: Vec<u32>,
-    pub set: Vec<u32>,
-    pub queue: Vec<u32>,
-    pub label: Vec<u32>,
-    pub symbols: Vec<u32>,
-    pub stamp: u32,
+    /// The groups to list, in turn.
+    pub order: Vec<usize>,
+    /// The cells of the set, in the order they were taken.
+    pub list: Vec<u32>,
 }
