@@ -195,8 +195,8 @@ impl<const W: usize> View<W> {
 pub(crate) struct Views(Vec<Box<dyn Any>>);
 
 impl Views {
-    /// The view of `b` in `W` words, rebuilt.
-    pub fn of<const W: usize>(&mut self, b: &Board) -> &mut View<W> {
+    /// Rebuilds the view of `b` in `W` words.
+    pub fn refresh<const W: usize>(&mut self, b: &Board) {
         let at = match self.0.iter().position(|v| v.is::<View<W>>()) {
             Some(i) => i,
             None => {
@@ -204,9 +204,15 @@ impl Views {
                 self.0.len() - 1
             }
         };
-        let view = self.0[at].downcast_mut::<View<W>>().expect("found by type");
-        view.refresh(b);
-        view
+        self.0[at].downcast_mut::<View<W>>().expect("found by type").refresh(b);
+    }
+
+    /// The view in `W` words as last rebuilt.
+    ///
+    /// # Panics
+    /// When no view of that width was built.
+    pub fn get<const W: usize>(&self) -> &View<W> {
+        self.0.iter().find_map(|v| v.downcast_ref::<View<W>>()).expect("refreshed first")
     }
 }
 

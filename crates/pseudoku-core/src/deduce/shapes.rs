@@ -216,7 +216,8 @@ fn shapes_in<const W: usize>(
     order.extend((0..b.groups().len()).filter(|&g| (smallest..n).contains(&(b.groups()[g].size as usize))));
     order.sort_by_key(|&g| (core::cmp::Reverse(b.groups()[g].size), b.groups()[g].first));
     let mut decide = core::mem::take(&mut cx.decide);
-    let v = cx.views.of::<W>(b);
+    cx.views.refresh::<W>(b);
+    let v = cx.views.get::<W>();
     let mut result = Ok(());
     for &g in &order {
         let left = cx.limit.saturating_sub(cx.nodes);
