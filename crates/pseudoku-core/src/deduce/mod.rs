@@ -53,6 +53,8 @@ mod step;
 mod technique;
 
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
 
 pub use board::{Board, Contradiction, Mark, PlayerState, StateError};

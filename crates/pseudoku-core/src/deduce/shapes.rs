@@ -23,7 +23,7 @@ use crate::partition::bits::Bits;
 pub(crate) const MOST_NODES: u64 = 5_000;
 
 /// The most shapes and nodes each shape technique tries per group.
-fn limits(t: Technique) -> (u32, u64) {
+pub(crate) fn limits(t: Technique) -> (u32, u64) {
     match t {
         Technique::FewShapes => (3, 200),
         Technique::SomeShapes => (20, 1_000),
@@ -192,6 +192,52 @@ impl<const W: usize> Enum<'_, W> {
     }
 }
 
+/// What listing one group's shapes found.
+pub(crate) struct Listing<const W: usize> {
+    /// Shapes found (one past the cap when the cap stopped the listing).
+    pub shapes: u32,
+    /// Stopped past the cap of shapes or nodes: nothing is concluded.
+    pub stopped: bool,
+    pub nodes: u64,
+    /// The cells in every shape, and in some shape.
+    pub in_all: Bits<W>,
+    pub in_any: Bits<W>,
+}
+
+/// Lists the shapes of group `g`, stopping past `cap` shapes or `node_cap`
+/// nodes; `list` is a buffer.
+pub(crate) fn list<const W: usize>(
+    b: &Board,
+    v: &View<W>,
+    list: &mut Vec<u32>,
+    g: usize,
+    cap: u32,
+    node_cap: u64,
+) -> Listing<W> {
+    let n = b.size();
+    list.clear();
+    let mut e = Enum {
+        b,
+        v,
+        list,
+        set: Bits::EMPTY,
+        excluded: Bits::EMPTY,
+        size: 0,
+        mask: 0,
+        full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        shapes: 0,
+        cap,
+        nodes: 0,
+        node_cap,
+        stopped: false,
+        in_all: v.all,
+        in_any: Bits::EMPTY,
+    };
+    e.take(g);
+    e.grow();
+    Listing { shapes: e.shapes, stopped: e.stopped, nodes: e.nodes, in_all: e.in_all, in_any: e.in_any }
+}
+
 /// Lists the shapes of every group (lone cells only for
 /// [`Technique::FewShapes`]), largest groups first, and reports the
 /// edges all shapes of a group agree on. A group with no shape at all is a
@@ -225,27 +271,8 @@ fn shapes_in<const W: usize>(
             cx.out_of_budget = true;
             break;
         }
-        cx.shapes.list.clear();
-        let mut e = Enum {
-            b,
-            v,
-            list: &mut cx.shapes.list,
-            set: Bits::EMPTY,
-            excluded: Bits::EMPTY,
-            size: 0,
-            mask: 0,
-            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
-            shapes: 0,
-            cap,
-            nodes: 0,
-            node_cap: node_cap.min(left),
-            stopped: false,
-            in_all: v.all,
-            in_any: Bits::EMPTY,
-        };
-        e.take(g);
-        e.grow();
-        let (shapes, stopped, nodes, in_all, in_any) = (e.shapes, e.stopped, e.nodes, e.in_all, e.in_any);
+        let Listing { shapes, stopped, nodes, in_all, in_any } =
+            list(b, v, &mut cx.shapes.list, g, cap, node_cap.min(left));
         cx.nodes += nodes;
         if stopped {
             if cx.limit.saturating_sub(cx.nodes) == 0 {
