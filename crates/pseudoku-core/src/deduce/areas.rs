@@ -105,7 +105,9 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         // Every symbol it lacks reached twice, and enough cells: nothing to
         // say of this group (the walk stops there).
         let plenty = |reached: &Bits<W>| {
-            if reached.count() < n {
+            // Two cells of each symbol it lacks besides its own: `2N − |g|`
+            // cells at least (and so `N`).
+            if reached.count() < 2 * n - size {
                 return false;
             }
             let mut m = missing;

@@ -110,6 +110,12 @@ impl<const W: usize> Enum<'_, W> {
         let mut seeds = v.neighbours(self.set) & rest;
         while let Some(c) = seeds.first() {
             let area = v.flood(Bits::single(c), rest);
+            if area == rest {
+                // All the rest in one area: it holds every symbol `N − 1`
+                // times (the set holds each once), so it fits unless it must
+                // be one region.
+                return n > 2 || !v.has_inner_border(area);
+            }
             seeds = seeds.andnot(area);
             let size = area.count();
             if size % n != 0 {
