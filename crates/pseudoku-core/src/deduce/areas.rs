@@ -2,11 +2,13 @@
 //! wall off must be whole regions) and missing symbols (what a group can
 //! still reach).
 
-use super::board::{Board, Contradiction, Mark, Visit};
+use super::board::{Board, Contradiction, Mark};
+use super::cells::{by_width, View};
 use super::ctx::Ctx;
-use super::scratch::{Reach, FAR};
+use super::scratch::FAR;
 use super::step::{Collect, Found};
 use super::technique::Technique;
+use crate::partition::bits::Bits;
 
 /// Every area walled off by borders must be whole regions: `k·N` cells
 /// holding each symbol `k` times (else the board is contradictory); an area
@@ -26,12 +28,12 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
         sc.queue.push(root as u32);
         sc.label[root] = root as u32;
         let label = &mut sc.label;
-        b.spread(&mut sc.queue, 0, FAR, |nb, _, _| {
-            if label[nb] != FAR {
-                return Visit::Skip;
+        b.spread(&mut sc.queue, |nb| {
+            let new = label[nb] == FAR;
+            if new {
+                label[nb] = root as u32;
             }
-            label[nb] = root as u32;
-            Visit::Take
+            new
         });
         sc.counts.fill(0);
         for &c in &sc.queue {
@@ -68,183 +70,99 @@ pub(crate) fn closed_area(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Res
     result
 }
 
-/// The cells group `g` may still take: within `N − |g|` steps through open
-/// edges, into groups it may join. Leaves `dist` set (FAR outside) and the
-/// cells in `queue`, the group's own first; `dist` must be FAR everywhere
-/// before (the caller resets the cells of `queue` after use).
-///
-/// Returns true, stopping early, once `N` cells are reached and each symbol
-/// of `missing` twice: then the group can reach enough and no symbol it
-/// lacks only once, so the missing-symbol pass has nothing to say of it.
-fn reach(b: &Board, cx: &mut Ctx, g: usize, missing: u64) -> bool {
-    let n = b.size();
-    let budget = (n - b.groups()[g].size as usize) as u32;
-    let own = b.groups()[g];
-    // The groups split from `g` by a border, stamped (a stamp per call
-    // instead of a pass over every group).
-    cx.reach.stamp = cx.reach.stamp.wrapping_add(1);
-    if cx.reach.stamp == 0 {
-        cx.reach.split.fill(0);
-        cx.reach.stamp = 1;
-    }
-    let stamp = cx.reach.stamp;
-    if cx.reach.split.len() < b.groups().len() {
-        cx.reach.split.resize(b.groups().len(), 0);
-    }
-    for i in cx.split_range(g) {
-        let h = cx.split_at(i);
-        cx.reach.split[h] = stamp;
-    }
-    let Reach { queue, dist, split, .. } = &mut cx.reach;
-    queue.clear();
-    for &c in b.cells_of(g) {
-        dist[c as usize] = 0;
-        queue.push(c);
-    }
-    // Symbols of `missing` reached once, and twice or more.
-    let (mut once, mut twice) = (0u64, 0u64);
-    let mut taken = queue.len();
-    b.spread(queue, 0, budget, |nb, _, d| {
-        if dist[nb] != FAR {
-            return Visit::Skip;
-        }
-        let h = b.group_of(nb);
-        if h != g {
-            let other = b.groups()[h];
-            if other.mask & own.mask != 0 || (other.size + own.size) as usize > n || split[h] == stamp {
-                return Visit::Skip;
-            }
-        }
-        dist[nb] = d;
-        taken += 1;
-        let bit = 1u64 << b.symbol(nb);
-        twice |= once & bit;
-        once |= bit;
-        if twice & missing == missing && taken >= n {
-            Visit::Stop
-        } else {
-            Visit::Take
-        }
-    })
-}
-
-/// True when `to` is reachable from group `g` within the reach (cells with
-/// a `dist`) without passing through `avoid` (`FAR`: through any cell);
-/// then `parent` leads back from `to` to the group along one way.
-fn connects(b: &Board, sc: &mut Reach, g: usize, to: usize, avoid: usize, stamp: u32) -> bool {
-    let start = sc.queue.len();
-    let Reach { queue, dist, seen, parent, .. } = sc;
-    for &c in b.cells_of(g) {
-        seen[c as usize] = stamp;
-        parent[c as usize] = FAR;
-        queue.push(c);
-    }
-    let hit = b.spread(queue, start, FAR, |nb, from, _| {
-        if nb == avoid || seen[nb] == stamp || dist[nb] == FAR {
-            return Visit::Skip;
-        }
-        seen[nb] = stamp;
-        parent[nb] = from as u32;
-        if nb == to {
-            Visit::Stop
-        } else {
-            Visit::Take
-        }
-    });
-    sc.queue.truncate(start);
-    hit
-}
-
-/// Finds one way from group `g` to `to` within the reach (as [`connects`]
-/// walks) and marks its cells `way[c] == stamp`; false when there is none.
-fn one_way(b: &Board, sc: &mut Reach, g: usize, to: usize, stamp: u32) -> bool {
-    if !connects(b, sc, g, to, FAR as usize, stamp) {
-        return false;
-    }
-    let mut c = to as u32;
-    while c != FAR {
-        sc.way[c as usize] = stamp;
-        c = sc.parent[c as usize];
-    }
-    true
-}
-
 /// A group lacking a symbol that can reach a single cell with it must take
-/// that cell and its neighbours that all ways there pass through; a group that can
-/// reach none, or too few cells, is a contradiction.
+/// that cell and its neighbours that all ways there pass through; a group
+/// that can reach none, or too few cells, is a contradiction.
+///
+/// What a group may still take: the cells within `N − |g|` steps through
+/// edges that are not borders, in groups it may join (no symbol shared, the
+/// sizes fit, no border between them anywhere).
 pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
+    by_width!(b.size() * b.size(), missing_in(b, cx, out))
+}
+
+fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
     let n = b.size();
-    let cells = n * n;
     cx.fill_separated(b);
-    cx.reach.ready(cells, n);
+    cx.views.refresh::<W>(b);
+    let v = cx.views.get::<W>();
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut decide = core::mem::take(&mut cx.decide);
     let mut must = core::mem::take(&mut cx.cells);
-    let mut stamp = 0u32;
     let mut result = Ok(());
     'groups: for (g, group) in b.groups().iter().enumerate() {
-        if group.size as usize >= n {
+        let size = group.size as usize;
+        if size >= n {
             continue;
         }
-        for &c in &cx.reach.queue {
-            cx.reach.dist[c as usize] = FAR;
+        let own = v.group[g];
+        let mut closed = v.incompatible(group.mask, size);
+        for i in cx.split_range(g) {
+            closed = closed | v.group[cx.split_at(i)];
         }
-        if reach(b, cx, g, full & !group.mask) {
+        let allowed = v.all.andnot(closed);
+        let missing = full & !group.mask;
+        // Every symbol it lacks reached twice, and enough cells: nothing to
+        // say of this group (the walk stops there).
+        let plenty = |reached: &Bits<W>| {
+            // Two cells of each symbol it lacks besides its own: `2N − |g|`
+            // cells at least (and so `N`).
+            if reached.count() < 2 * n - size {
+                return false;
+            }
+            let mut m = missing;
+            while m != 0 {
+                let s = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if reached.count_and(&v.sym[s]) < 2 {
+                    return false;
+                }
+            }
+            true
+        };
+        let (mut reached, mut front, mut near) = (own, own, Bits::EMPTY);
+        let mut done = false;
+        for step in 0..n - size {
+            front = v.pass_neighbours(front) & allowed.andnot(reached);
+            if front.is_empty() {
+                break;
+            }
+            reached = reached | front;
+            if step == 0 {
+                near = front;
+            }
+            if plenty(&reached) {
+                done = true;
+                break;
+            }
+        }
+        if done {
             continue;
         }
-        let reached = cx.reach.queue.len();
-        let mut seen_mask = 0u64;
-        cx.reach.counts.fill(0);
-        cx.reach.holder.resize(n, 0);
-        for &c in &cx.reach.queue {
-            let sym = b.symbol(c as usize) as usize;
-            seen_mask |= 1 << sym;
-            cx.reach.counts[sym] += 1;
-            cx.reach.holder[sym] = c;
-        }
-        if reached < n || seen_mask != full {
+        if reached.count() < n || v.sym.iter().any(|m| !reached.intersects(m)) {
             result = Err(Contradiction);
             break;
         }
-        let mut missing = full & !group.mask;
-        while missing != 0 {
-            let sym = missing.trailing_zeros() as u8;
-            missing &= missing - 1;
-            if cx.reach.counts[sym as usize] != 1 {
+        let mut lack = missing;
+        while lack != 0 {
+            let sym = lack.trailing_zeros() as u8;
+            lack &= lack - 1;
+            let holders = reached & v.sym[sym as usize];
+            if !holders.is_single() {
                 continue;
             }
-            let target = cx.reach.holder[sym as usize] as usize;
-            // The target, its group, and every neighbour of the group all
-            // ways to it pass through.
+            let target = holders.first().expect("one cell");
+            // Each neighbour of the group costs a node, as when every one
+            // was tried as the cell all ways pass through.
+            cx.nodes += near.without(target).count() as u64;
             must.clear();
-            // One way to the target first: a cell off it cannot cut every
-            // way, so only the cells on it are tried (each neighbour still
-            // costs its node, as when all were tried).
-            stamp += 1;
-            let way = stamp;
-            let found_way = one_way(b, &mut cx.reach, g, target, way);
-            // `connects` works past the end of `queue` and leaves
-            // `queue[..reached]` as it was.
-            for i in 0..reached {
-                let v = cx.reach.queue[i] as usize;
-                // Only the group's neighbours: a cell further on the way is
-                // taken by a later step, once the group has grown.
-                if cx.reach.dist[v] != 1 || v == target {
-                    continue;
-                }
-                stamp += 1;
-                cx.nodes += 1;
-                if found_way && cx.reach.way[v] != way {
-                    continue;
-                }
-                if !connects(b, &mut cx.reach, g, target, v, stamp) {
-                    must.push(v as u32);
-                }
+            if let Some(p) = cut_next_to(v, own, reached, near, target) {
+                must.push(p as u32);
             }
             must.push(target as u32);
             decide.clear();
-            for &v in &must {
-                let h = b.group_of(v as usize);
+            for &m in &must {
+                let h = b.group_of(m as usize);
                 for &c in b.cells_of(h) {
                     for (nb, s) in b.neighbours(c as usize) {
                         let k = b.group_of(nb);
@@ -273,4 +191,44 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
     cx.decide = decide;
     cx.cells = must;
     result
+}
+
+/// The neighbour of the group (a cell of `near`) that every way from `own`
+/// to `target` inside `reached` passes through, if there is one.
+///
+/// A way as short as can be passes through exactly one cell of `near`, so
+/// such a cell is the one all shortest ways share: the cells of `near` as
+/// far from `target` as the shortest way leaves them are found by walking
+/// back from `target`, and only a single such cell is tried.
+fn cut_next_to<const W: usize>(
+    v: &View<W>,
+    own: Bits<W>,
+    reached: Bits<W>,
+    near: Bits<W>,
+    target: usize,
+) -> Option<usize> {
+    if near.contains(target) {
+        return None;
+    }
+    let goal = Bits::single(target);
+    // Steps from the group to the target.
+    let (mut seen, mut front, mut steps) = (own, own, 0);
+    while !front.intersects(&goal) {
+        front = v.pass_neighbours(front) & reached.andnot(seen);
+        debug_assert!(!front.is_empty(), "the target is reached");
+        seen = seen | front;
+        steps += 1;
+    }
+    // The cells within `steps − 1` of the target.
+    let inside = reached.andnot(own);
+    let mut ball = goal;
+    for _ in 1..steps {
+        ball = ball | (v.pass_neighbours(ball) & inside);
+    }
+    let first = near & ball;
+    if !first.is_single() {
+        return None;
+    }
+    let p = first.first().expect("one cell");
+    (!v.flood(own, reached.without(p)).contains(target)).then_some(p)
 }

@@ -344,56 +344,22 @@ impl Board {
     }
 }
 
-/// What a walk ([`Board::spread`]) does with a cell it comes to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Visit {
-    /// Not into this cell.
-    Skip,
-    /// Into this cell, and on from it.
-    Take,
-    /// Into this cell, and the walk ends here.
-    Stop,
-}
-
 impl Board {
-    /// Walks breadth-first from the cells of `queue[from..]` across edges
-    /// that are not borders, at most `limit` steps out, appending each cell
-    /// it enters to `queue`. `visit(cell, came_from, steps)` says whether
-    /// to enter a cell (and marks it seen: the walk keeps no record of its
-    /// own). True when a visit ended the walk.
-    pub(crate) fn spread(
-        &self,
-        queue: &mut Vec<u32>,
-        from: usize,
-        limit: u32,
-        mut visit: impl FnMut(usize, usize, u32) -> Visit,
-    ) -> bool {
-        let (mut read, mut level_end, mut steps) = (from, queue.len(), 0u32);
+    /// Walks breadth-first from the cells of `queue` across edges that are
+    /// not borders, appending each cell it enters to `queue`; `enter(cell)`
+    /// says whether to enter a cell (and marks it seen: the walk keeps no
+    /// record of its own).
+    pub(crate) fn spread(&self, queue: &mut Vec<u32>, mut enter: impl FnMut(usize) -> bool) {
+        let mut read = 0;
         while read < queue.len() {
-            if read == level_end {
-                steps += 1;
-                level_end = queue.len();
-            }
-            if steps == limit {
-                break;
-            }
             let c = queue[read] as usize;
             read += 1;
             for (nb, s) in self.neighbours(c) {
-                if self.marks[s] == Mark::Border {
-                    continue;
-                }
-                match visit(nb, c, steps + 1) {
-                    Visit::Skip => {}
-                    Visit::Take => queue.push(nb as u32),
-                    Visit::Stop => {
-                        queue.push(nb as u32);
-                        return true;
-                    }
+                if self.marks[s] != Mark::Border && enter(nb) {
+                    queue.push(nb as u32);
                 }
             }
         }
-        false
     }
 }
 

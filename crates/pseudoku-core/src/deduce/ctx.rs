@@ -4,6 +4,7 @@
 //! fixpoint live above the techniques, in `follow.rs`.
 
 use super::board::{Board, Mark};
+use super::cells::Views;
 use super::scratch;
 
 /// Buffers and the node count of one solve.
@@ -27,6 +28,8 @@ pub(crate) struct Ctx {
     pub safe: Vec<Vec<u8>>,
     pub shapes: scratch::Shapes,
     pub reach: scratch::Reach,
+    /// The board as cell sets, rebuilt by the techniques that search.
+    pub views: Views,
 }
 
 impl Ctx {
@@ -44,6 +47,7 @@ impl Ctx {
             safe: Vec::new(),
             shapes: scratch::Shapes::default(),
             reach: scratch::Reach::default(),
+            views: Views::default(),
         }
     }
 

@@ -42,6 +42,7 @@ mod areas;
 mod assume;
 mod basic;
 mod board;
+mod cells;
 mod construct;
 mod ctx;
 mod follow;
@@ -51,6 +52,8 @@ mod shapes;
 mod step;
 mod technique;
 
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;
 

@@ -2,34 +2,22 @@
 //! by `Ctx`, so a solve allocates only while they grow). They sit below
 //! both `ctx.rs` and the techniques that fill them.
 
-/// Buffers of the area and reach passes (`areas.rs`).
+/// Buffers of the closed-area pass (`areas.rs`).
 #[derive(Default)]
 pub(crate) struct Reach {
     pub label: Vec<u32>,
     pub queue: Vec<u32>,
-    pub dist: Vec<u32>,
-    pub seen: Vec<u32>,
-    /// `way[c] == stamp` when cell `c` is on the one way found to a target.
-    pub way: Vec<u32>,
-    /// The cell each cell of a way was reached from.
-    pub parent: Vec<u32>,
     pub counts: Vec<u32>,
-    pub holder: Vec<u32>,
-    /// `split[h] == stamp` when group `h` is split from the group reaching out.
-    pub split: Vec<u32>,
-    pub stamp: u32,
 }
 
-/// Far: not reached (a distance or label no cell has).
+/// Far: not labelled (a label no cell has).
 pub(crate) const FAR: u32 = u32::MAX;
 
 impl Reach {
-    /// Sized for `cells` cells and `n` symbols, nothing labelled or reached.
+    /// Sized for `cells` cells and `n` symbols, nothing labelled.
     pub fn ready(&mut self, cells: usize, n: usize) {
-        for v in [&mut self.label, &mut self.dist, &mut self.seen, &mut self.way, &mut self.parent] {
-            v.clear();
-            v.resize(cells, FAR);
-        }
+        self.label.clear();
+        self.label.resize(cells, FAR);
         self.counts.clear();
         self.counts.resize(n, 0);
         self.queue.clear();
@@ -39,13 +27,8 @@ impl Reach {
 /// Buffers of the shape enumeration (`shapes.rs`).
 #[derive(Default)]
 pub(crate) struct Shapes {
-    pub in_set: Vec<bool>,
-    pub excluded: Vec<bool>,
-    pub blocked: Vec<u16>,
-    pub counts: Vec<u32>,
-    pub set: Vec<u32>,
-    pub queue: Vec<u32>,
-    pub label: Vec<u32>,
-    pub symbols: Vec<u32>,
-    pub stamp: u32,
+    /// The groups to list, in turn.
+    pub order: Vec<usize>,
+    /// The cells of the set, in the order they were taken.
+    pub list: Vec<u32>,
 }

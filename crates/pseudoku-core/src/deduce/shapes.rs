@@ -12,17 +12,18 @@
 //! inside). Listing stops past the technique's number of shapes or nodes:
 //! then nothing is concluded.
 
-use super::board::{Board, Contradiction, Mark, Visit};
+use super::board::{Board, Contradiction, Mark};
+use super::cells::{by_width, View};
 use super::ctx::Ctx;
-use super::scratch::Shapes as Scratch;
 use super::step::{Collect, Found};
 use super::technique::Technique;
+use crate::partition::bits::Bits;
 
 /// The most nodes any shape technique tries per group.
 pub(crate) const MOST_NODES: u64 = 5_000;
 
 /// The most shapes and nodes each shape technique tries per group.
-fn limits(t: Technique) -> (u32, u64) {
+pub(crate) fn limits(t: Technique) -> (u32, u64) {
     match t {
         Technique::FewShapes => (3, 200),
         Technique::SomeShapes => (20, 1_000),
@@ -30,132 +31,104 @@ fn limits(t: Technique) -> (u32, u64) {
     }
 }
 
-struct Enum<'a> {
+/// One group's listing. The set grows a group at a time; `list` holds its
+/// cells in the order they were taken, which fixes the order neighbours
+/// are picked in (and so the nodes a listing takes).
+struct Enum<'a, const W: usize> {
     b: &'a Board,
-    sc: &'a mut Scratch,
-    n: usize,
-    full: u64,
+    v: &'a View<W>,
+    list: &'a mut Vec<u32>,
+    set: Bits<W>,
+    excluded: Bits<W>,
     size: usize,
     mask: u64,
+    full: u64,
     shapes: u32,
     cap: u32,
     nodes: u64,
     node_cap: u64,
     stopped: bool,
+    /// The cells in every shape found, and in some shape.
+    in_all: Bits<W>,
+    in_any: Bits<W>,
 }
 
-impl Enum<'_> {
-    fn take(&mut self, h: usize, sign: bool) {
-        let b = self.b;
-        for &c in b.cells_of(h) {
-            let c = c as usize;
-            self.sc.in_set[c] = sign;
-            for (nb, s) in b.neighbours(c) {
-                if b.mark_at(s) == Mark::Border {
-                    if sign {
-                        self.sc.blocked[nb] += 1;
-                    } else {
-                        self.sc.blocked[nb] -= 1;
-                    }
+impl<const W: usize> Enum<'_, W> {
+    fn take(&mut self, h: usize) {
+        self.set = self.set | self.v.group[h];
+        self.list.extend_from_slice(self.b.cells_of(h));
+        let g = self.b.groups()[h];
+        self.size += g.size as usize;
+        self.mask |= g.mask;
+    }
+
+    fn untake(&mut self, h: usize) {
+        self.set = self.set.andnot(self.v.group[h]);
+        let g = self.b.groups()[h];
+        self.list.truncate(self.list.len() - g.size as usize);
+        self.size -= g.size as usize;
+        self.mask &= !g.mask;
+    }
+
+    /// Can the set still reach every symbol it lacks and enough cells,
+    /// within `N − |set|` steps through `allowed` cells?
+    fn hopeful(&self, allowed: Bits<W>) -> bool {
+        let v = self.v;
+        let n = v.n;
+        let missing = self.full & !self.mask;
+        let enough = |reached: &Bits<W>| {
+            let mut m = missing;
+            while m != 0 {
+                let s = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if !reached.intersects(&v.sym[s]) {
+                    return false;
                 }
             }
-            if sign {
-                self.sc.set.push(c as u32);
-            } else {
-                self.sc.set.pop();
+            true
+        };
+        let (mut reached, mut front) = (self.set, self.set);
+        for _ in 0..n - self.size {
+            front = v.pass_neighbours(front) & allowed.andnot(reached);
+            if front.is_empty() {
+                break;
+            }
+            reached = reached | front;
+            // Stops once enough is reached: the rest of the walk cannot undo it.
+            if reached.count() >= n && enough(&reached) {
+                return true;
             }
         }
-        let g = b.groups()[h];
-        if sign {
-            self.size += g.size as usize;
-            self.mask |= g.mask;
-        } else {
-            self.size -= g.size as usize;
-            self.mask &= !g.mask;
-        }
-    }
-
-    fn may_join(&self, h: usize) -> bool {
-        let g = self.b.groups()[h];
-        g.mask & self.mask == 0
-            && self.size + g.size as usize <= self.n
-            && self.b.cells_of(h).iter().all(|&c| self.sc.blocked[c as usize] == 0)
-    }
-
-    /// Can the set still reach every symbol it lacks and enough cells?
-    fn hopeful(&mut self) -> bool {
-        let b = self.b;
-        let budget = (self.n - self.size) as u32;
-        let (n, full, mask, size) = (self.n, self.full, self.mask, self.size);
-        let sc = &mut *self.sc;
-        sc.stamp += 1;
-        let stamp = sc.stamp;
-        let Scratch { queue, label, set, excluded, blocked, .. } = sc;
-        queue.clear();
-        for &c in set.iter() {
-            label[c as usize] = stamp;
-            queue.push(c);
-        }
-        let mut seen = mask;
-        let mut taken = queue.len();
-        // Stops once enough is reached: the rest of the walk cannot undo it.
-        b.spread(queue, 0, budget, |nb, _, _| {
-            if label[nb] == stamp || excluded[nb] || blocked[nb] != 0 {
-                return Visit::Skip;
-            }
-            let g = b.groups()[b.group_of(nb)];
-            if g.mask & mask != 0 || size + g.size as usize > n {
-                return Visit::Skip;
-            }
-            label[nb] = stamp;
-            seen |= 1 << b.symbol(nb);
-            taken += 1;
-            if seen == full && taken >= n {
-                Visit::Stop
-            } else {
-                Visit::Take
-            }
-        }) || (seen == full && taken >= n)
+        reached.count() >= n && enough(&reached)
     }
 
     /// Does the complete set leave areas that can still be whole regions?
-    fn rest_fits(&mut self) -> bool {
-        let b = self.b;
-        let n = self.n;
-        let sc = &mut *self.sc;
-        let base = sc.stamp + 1;
-        for i in 0..sc.set.len() {
-            let c = sc.set[i] as usize;
-            for (root, _) in b.neighbours(c) {
-                if sc.in_set[root] || sc.label[root] >= base {
-                    continue;
-                }
-                sc.stamp += 1;
-                let stamp = sc.stamp;
-                sc.queue.clear();
-                sc.queue.push(root as u32);
-                sc.label[root] = stamp;
-                let (label, in_set) = (&mut sc.label, &sc.in_set);
-                b.spread(&mut sc.queue, 0, u32::MAX, |nb, _, _| {
-                    if in_set[nb] || label[nb] == stamp {
-                        return Visit::Skip;
-                    }
-                    debug_assert!(label[nb] < base, "areas are disjoint");
-                    label[nb] = stamp;
-                    Visit::Take
-                });
-                sc.symbols.fill(0);
-                for &x in &sc.queue {
-                    sc.symbols[b.symbol(x as usize) as usize] += 1;
-                }
-                let size = sc.queue.len();
-                let k = (size / n) as u32;
-                // A border between two cells of the area matters only when
-                // the area must be one region.
-                let one_region_broken = size == n && has_inner_border(b, &sc.queue, &sc.label, stamp);
-                if size % n != 0 || sc.symbols.iter().any(|&c| c != k) || one_region_broken {
-                    return false;
-                }
+    fn rest_fits(&self) -> bool {
+        let v = self.v;
+        let n = v.n;
+        let rest = v.all.andnot(self.set);
+        let mut seeds = v.neighbours(self.set) & rest;
+        while let Some(c) = seeds.first() {
+            let area = v.flood(Bits::single(c), rest);
+            if area == rest {
+                // All the rest in one area: it holds every symbol `N − 1`
+                // times (the set holds each once), so it fits unless it must
+                // be one region.
+                return n > 2 || !v.has_inner_border(area);
+            }
+            seeds = seeds.andnot(area);
+            let size = area.count();
+            if size % n != 0 {
+                return false;
+            }
+            let k = size / n;
+            if v.sym.iter().any(|m| area.count_and(m) != k) {
+                return false;
+            }
+            // A border between two cells of the area matters only when the
+            // area must be one region.
+            if size == n && v.has_inner_border(area) {
+                return false;
             }
         }
         true
@@ -167,48 +140,56 @@ impl Enum<'_> {
             self.stopped = true;
             return;
         }
-        if self.size == self.n {
+        let v = self.v;
+        if self.size == v.n {
             if self.rest_fits() {
                 self.shapes += 1;
                 if self.shapes > self.cap {
                     self.stopped = true;
                     return;
                 }
-                for &c in &self.sc.set {
-                    self.sc.counts[c as usize] += 1;
-                }
+                self.in_all = self.in_all & self.set;
+                self.in_any = self.in_any | self.set;
             }
             return;
         }
-        if !self.hopeful() {
+        // A cell may join when it is not taken or ruled out, has no border
+        // to the set, and its group shares no symbol with the set and fits.
+        let blocked = v.border_neighbours(self.set);
+        let allowed = v.all.andnot(self.set | self.excluded | blocked | v.incompatible(self.mask, self.size));
+        if !self.hopeful(allowed) {
             return;
         }
-        let Some(h) = self.pick() else { return };
-        self.take(h, true);
+        let Some(h) = self.pick(allowed, blocked) else { return };
+        self.take(h);
         self.grow();
-        self.take(h, false);
+        self.untake(h);
         if self.stopped {
             return;
         }
-        for &c in self.b.cells_of(h) {
-            self.sc.excluded[c as usize] = true;
-        }
+        let ruled_out = v.group[h];
+        self.excluded = self.excluded | ruled_out;
         self.grow();
-        for &c in self.b.cells_of(h) {
-            self.sc.excluded[c as usize] = false;
-        }
+        self.excluded = self.excluded.andnot(ruled_out);
     }
 
-    /// The group of the first neighbour of the set that may join it.
-    fn pick(&self) -> Option<usize> {
-        let b = self.b;
-        for &c in &self.sc.set {
+    /// The group of the first neighbour of the set (in the order its cells
+    /// were taken, then up, left, right, down) that may join it: an allowed
+    /// cell across an edge that is not a border, whose whole group has no
+    /// border to the set.
+    fn pick(&self, allowed: Bits<W>, blocked: Bits<W>) -> Option<usize> {
+        let (b, v) = (self.b, self.v);
+        let near = v.pass_neighbours(self.set) & allowed;
+        if near.is_empty() {
+            return None;
+        }
+        for &c in self.list.iter() {
             for (nb, s) in b.neighbours(c as usize) {
-                if self.sc.in_set[nb] || self.sc.excluded[nb] || b.mark_at(s) == Mark::Border {
+                if !near.contains(nb) || b.mark_at(s) == Mark::Border {
                     continue;
                 }
                 let h = b.group_of(nb);
-                if self.may_join(h) {
+                if !v.group[h].intersects(&blocked) {
                     return Some(h);
                 }
             }
@@ -217,9 +198,50 @@ impl Enum<'_> {
     }
 }
 
-/// True when two cells of the area labelled `stamp` have a border between them.
-fn has_inner_border(b: &Board, area: &[u32], label: &[u32], stamp: u32) -> bool {
-    area.iter().any(|&x| b.neighbours(x as usize).any(|(nb, s)| label[nb] == stamp && b.mark_at(s) == Mark::Border))
+/// What listing one group's shapes found.
+pub(crate) struct Listing<const W: usize> {
+    /// Shapes found (one past the cap when the cap stopped the listing).
+    pub shapes: u32,
+    /// Stopped past the cap of shapes or nodes: nothing is concluded.
+    pub stopped: bool,
+    pub nodes: u64,
+    /// The cells in every shape, and in some shape.
+    pub in_all: Bits<W>,
+    pub in_any: Bits<W>,
+}
+
+/// Lists the shapes of group `g`, stopping past `cap` shapes or `node_cap`
+/// nodes; `list` is a buffer.
+pub(crate) fn list<const W: usize>(
+    b: &Board,
+    v: &View<W>,
+    list: &mut Vec<u32>,
+    g: usize,
+    cap: u32,
+    node_cap: u64,
+) -> Listing<W> {
+    let n = b.size();
+    list.clear();
+    let mut e = Enum {
+        b,
+        v,
+        list,
+        set: Bits::EMPTY,
+        excluded: Bits::EMPTY,
+        size: 0,
+        mask: 0,
+        full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        shapes: 0,
+        cap,
+        nodes: 0,
+        node_cap,
+        stopped: false,
+        in_all: v.all,
+        in_any: Bits::EMPTY,
+    };
+    e.take(g);
+    e.grow();
+    Listing { shapes: e.shapes, stopped: e.stopped, nodes: e.nodes, in_all: e.in_all, in_any: e.in_any }
 }
 
 /// Lists the shapes of every group (lone cells only for
@@ -227,56 +249,39 @@ fn has_inner_border(b: &Board, area: &[u32], label: &[u32], stamp: u32) -> bool 
 /// edges all shapes of a group agree on. A group with no shape at all is a
 /// contradiction.
 pub(crate) fn shapes(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Technique) -> Result<(), Contradiction> {
+    let cells = b.size() * b.size();
+    by_width!(cells, shapes_in(b, cx, out, t))
+}
+
+fn shapes_in<const W: usize>(
+    b: &Board,
+    cx: &mut Ctx,
+    out: &mut dyn Collect,
+    t: Technique,
+) -> Result<(), Contradiction> {
     let n = b.size();
-    let cells = n * n;
     let (cap, node_cap) = limits(t);
     // Lone cells have the most shapes: only the few-shapes pass lists theirs.
     let smallest = if t == Technique::FewShapes { 1 } else { 2 };
-    let mut order: Vec<usize> =
-        (0..b.groups().len()).filter(|&g| (smallest..n).contains(&(b.groups()[g].size as usize))).collect();
+    let mut order = core::mem::take(&mut cx.shapes.order);
+    order.clear();
+    order.extend((0..b.groups().len()).filter(|&g| (smallest..n).contains(&(b.groups()[g].size as usize))));
     order.sort_by_key(|&g| (core::cmp::Reverse(b.groups()[g].size), b.groups()[g].first));
-    let sc = &mut cx.shapes;
-    if sc.in_set.len() != cells {
-        *sc = Scratch {
-            in_set: vec![false; cells],
-            excluded: vec![false; cells],
-            blocked: vec![0; cells],
-            counts: vec![0; cells],
-            label: vec![0; cells],
-            ..Scratch::default()
-        };
-    }
-    sc.symbols.resize(n, 0);
     let mut decide = core::mem::take(&mut cx.decide);
+    cx.views.refresh::<W>(b);
+    let v = cx.views.get::<W>();
     let mut result = Ok(());
-    for g in order {
-        if cx.left() == 0 {
+    for &g in &order {
+        let left = cx.limit.saturating_sub(cx.nodes);
+        if left == 0 {
             cx.out_of_budget = true;
             break;
         }
-        let sc = &mut cx.shapes;
-        sc.counts.fill(0);
-        sc.set.clear();
-        let mut e = Enum {
-            b,
-            sc,
-            n,
-            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
-            size: 0,
-            mask: 0,
-            shapes: 0,
-            cap,
-            nodes: 0,
-            node_cap: node_cap.min(cx.limit.saturating_sub(cx.nodes)),
-            stopped: false,
-        };
-        e.take(g, true);
-        e.grow();
-        e.take(g, false);
-        let (shapes, stopped, nodes) = (e.shapes, e.stopped, e.nodes);
+        let Listing { shapes, stopped, nodes, in_all, in_any } =
+            list(b, v, &mut cx.shapes.list, g, cap, node_cap.min(left));
         cx.nodes += nodes;
         if stopped {
-            if cx.left() == 0 {
+            if cx.limit.saturating_sub(cx.nodes) == 0 {
                 cx.out_of_budget = true;
             }
             continue;
@@ -285,19 +290,15 @@ pub(crate) fn shapes(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Techniqu
             result = Err(Contradiction);
             break;
         }
-        let counts = &cx.shapes.counts;
         decide.clear();
-        for c in 0..cells {
-            if counts[c] != shapes {
-                continue;
-            }
+        for c in in_all.iter() {
             for (nb, s) in b.neighbours(c) {
                 if b.mark_at(s) != Mark::Open {
                     continue;
                 }
-                if counts[nb] == shapes && nb > c {
+                if in_all.contains(nb) && nb > c {
                     decide.push((s, Mark::Join));
-                } else if counts[nb] == 0 {
+                } else if !in_any.contains(nb) {
                     decide.push((s, Mark::Border));
                 }
             }
@@ -312,5 +313,6 @@ pub(crate) fn shapes(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, t: Techniqu
         }
     }
     cx.decide = decide;
+    cx.shapes.order = order;
     result
 }

@@ -106,7 +106,7 @@ use std::collections::BTreeSet;
 use crate::layout::CellId;
 use crate::symbol::{Symbol, MAX_CHAR_SYMBOLS};
 
-mod bits;
+pub(crate) mod bits;
 mod complete;
 mod construct;
 mod engine;

@@ -1,0 +1,230 @@
+//! The board seen as sets of cells ([`View`]): borders, groups and symbols as
+//! bitsets of `64 × W` cells, so the searches of `shapes.rs` and `areas.rs`
+//! grow and flood whole sets a word at a time instead of a cell and a
+//! neighbour at a time.
+//!
+//! A view is rebuilt from the [`Board`] at the start of each technique run
+//! (one pass over the cells and edges) into buffers kept in `Ctx`
+//! ([`Views`]), one per width: two words up to 11×11, four to 16×16, eight
+//! to 22×22 and twenty to the largest grid, as the partition search picks
+//! them.
+
+use core::any::Any;
+
+use super::board::{Board, Mark};
+use crate::partition::bits::Bits;
+
+/// The board as cell sets. Group indices are the board's.
+pub(crate) struct View<const W: usize> {
+    pub n: usize,
+    pub all: Bits<W>,
+    /// Cells whose edge to the right (`right`) or down (`down`) exists and
+    /// is not a border.
+    pass_right: Bits<W>,
+    pass_down: Bits<W>,
+    /// Cells whose edge to the right or down is a border.
+    border_right: Bits<W>,
+    border_down: Bits<W>,
+    /// Cells with a neighbour to the right, and below.
+    has_right: Bits<W>,
+    has_down: Bits<W>,
+    /// The cells holding each symbol.
+    pub sym: Vec<Bits<W>>,
+    /// The cells of each group.
+    pub group: Vec<Bits<W>>,
+    /// The cells of the groups holding each symbol.
+    pub with_symbol: Vec<Bits<W>>,
+    /// `at_least[k]`: the cells of the groups of `k` cells or more, for `k`
+    /// up to `N + 1` (empty there).
+    pub at_least: Vec<Bits<W>>,
+}
+
+impl<const W: usize> View<W> {
+    fn empty() -> View<W> {
+        View {
+            n: 0,
+            all: Bits::EMPTY,
+            pass_right: Bits::EMPTY,
+            pass_down: Bits::EMPTY,
+            border_right: Bits::EMPTY,
+            border_down: Bits::EMPTY,
+            has_right: Bits::EMPTY,
+            has_down: Bits::EMPTY,
+            sym: Vec::new(),
+            group: Vec::new(),
+            with_symbol: Vec::new(),
+            at_least: Vec::new(),
+        }
+    }
+
+    /// Rebuilds the view of `b`, reusing the buffers.
+    fn refresh(&mut self, b: &Board) {
+        let n = b.size();
+        let cells = n * n;
+        assert!(cells <= 64 * W, "a {n}×{n} board does not fit {W} words");
+        if self.n != n {
+            self.n = n;
+            self.all = Bits::first_n(cells);
+            let (mut right, mut down) = (Bits::EMPTY, Bits::EMPTY);
+            for c in 0..cells {
+                if c % n + 1 < n {
+                    right.insert(c);
+                }
+                if c + n < cells {
+                    down.insert(c);
+                }
+            }
+            self.has_right = right;
+            self.has_down = down;
+        }
+        self.sym.clear();
+        self.sym.resize(n, Bits::EMPTY);
+        for c in 0..cells {
+            self.sym[b.symbol(c) as usize].insert(c);
+        }
+        let (mut border_right, mut border_down) = (Bits::EMPTY, Bits::EMPTY);
+        for s in b.slots() {
+            if b.mark_at(s) == Mark::Border {
+                if s % 2 == 0 {
+                    border_right.insert(s / 2);
+                } else {
+                    border_down.insert(s / 2);
+                }
+            }
+        }
+        self.border_right = border_right;
+        self.border_down = border_down;
+        self.pass_right = self.has_right.andnot(border_right);
+        self.pass_down = self.has_down.andnot(border_down);
+        let groups = b.groups();
+        self.group.clear();
+        self.group.resize(groups.len(), Bits::EMPTY);
+        for c in 0..cells {
+            self.group[b.group_of(c)].insert(c);
+        }
+        self.with_symbol.clear();
+        self.with_symbol.resize(n, Bits::EMPTY);
+        self.at_least.clear();
+        self.at_least.resize(n + 2, Bits::EMPTY);
+        for (g, group) in groups.iter().enumerate() {
+            let cells = self.group[g];
+            let mut mask = group.mask;
+            while mask != 0 {
+                let s = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                self.with_symbol[s] = self.with_symbol[s] | cells;
+            }
+            let k = (group.size as usize).min(n + 1);
+            self.at_least[k] = self.at_least[k] | cells;
+        }
+        for k in (0..=n).rev() {
+            self.at_least[k] = self.at_least[k] | self.at_least[k + 1];
+        }
+    }
+
+    /// The neighbours of the cells of `x` through edges that are not
+    /// borders (cells of `x` among them when two of `x` touch).
+    #[inline]
+    pub fn pass_neighbours(&self, x: Bits<W>) -> Bits<W> {
+        let k = self.n as u32;
+        (x & self.pass_right).shl(1)
+            | (x.shr(1) & self.pass_right)
+            | (x & self.pass_down).shl(k)
+            | (x.shr(k) & self.pass_down)
+    }
+
+    /// The neighbours of the cells of `x` across a border.
+    #[inline]
+    pub fn border_neighbours(&self, x: Bits<W>) -> Bits<W> {
+        let k = self.n as u32;
+        (x & self.border_right).shl(1)
+            | (x.shr(1) & self.border_right)
+            | (x & self.border_down).shl(k)
+            | (x.shr(k) & self.border_down)
+    }
+
+    /// The neighbours of the cells of `x`, across any edge.
+    #[inline]
+    pub fn neighbours(&self, x: Bits<W>) -> Bits<W> {
+        let k = self.n as u32;
+        (x & self.has_right).shl(1)
+            | (x.shr(1) & self.has_right)
+            | (x & self.has_down).shl(k)
+            | (x.shr(k) & self.has_down)
+    }
+
+    /// The cells reachable from `seed` inside `within` through edges that
+    /// are not borders (`seed` must lie in `within`).
+    #[inline]
+    pub fn flood(&self, seed: Bits<W>, within: Bits<W>) -> Bits<W> {
+        let (mut reached, mut front) = (seed, seed);
+        loop {
+            front = self.pass_neighbours(front) & within.andnot(reached);
+            if front.is_empty() {
+                return reached;
+            }
+            reached = reached | front;
+        }
+    }
+
+    /// True when two cells of `x` have a border between them.
+    #[inline]
+    pub fn has_inner_border(&self, x: Bits<W>) -> bool {
+        let k = self.n as u32;
+        (x & self.border_right).intersects(&x.shr(1)) || (x & self.border_down).intersects(&x.shr(k))
+    }
+
+    /// The cells of the groups that cannot join a set holding the symbols
+    /// of `mask` with `size` cells: they share a symbol with it, or have
+    /// too many cells.
+    #[inline]
+    pub fn incompatible(&self, mut mask: u64, size: usize) -> Bits<W> {
+        let mut out = self.at_least[(self.n + 1 - size).min(self.n + 1)];
+        while mask != 0 {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            out = out | self.with_symbol[s];
+        }
+        out
+    }
+}
+
+/// The views of one solve, one per width, kept between technique runs so
+/// that rebuilding one allocates nothing.
+#[derive(Default)]
+pub(crate) struct Views(Vec<Box<dyn Any>>);
+
+impl Views {
+    /// Rebuilds the view of `b` in `W` words.
+    pub fn refresh<const W: usize>(&mut self, b: &Board) {
+        let at = match self.0.iter().position(|v| v.is::<View<W>>()) {
+            Some(i) => i,
+            None => {
+                self.0.push(Box::new(View::<W>::empty()));
+                self.0.len() - 1
+            }
+        };
+        self.0[at].downcast_mut::<View<W>>().expect("found by type").refresh(b);
+    }
+
+    /// The view in `W` words as last rebuilt.
+    ///
+    /// # Panics
+    /// When no view of that width was built.
+    pub fn get<const W: usize>(&self) -> &View<W> {
+        self.0.iter().find_map(|v| v.downcast_ref::<View<W>>()).expect("refreshed first")
+    }
+}
+
+/// Calls `$f::<W>($args)` with the width `W` that fits `$cells` cells.
+macro_rules! by_width {
+    ($cells:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match $cells {
+            0..=128 => $f::<2>($($arg),*),
+            129..=256 => $f::<4>($($arg),*),
+            257..=512 => $f::<8>($($arg),*),
+            _ => $f::<20>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_width;

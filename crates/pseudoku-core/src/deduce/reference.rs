@@ -1,0 +1,347 @@
+//! Slow, plain references for the bitset searches of `shapes.rs` and
+//! `areas.rs`: the same rules a cell and a neighbour at a time, with
+//! vectors of flags and breadth-first walks. The tests at the bottom check
+//! that the fast searches find the same shapes, decisions and node counts
+//! on boards met along real solve paths, at one, two and four words.
+
+use std::collections::VecDeque;
+
+use super::board::{Board, Mark};
+use super::cells::{by_width, Views};
+use super::ctx::Ctx;
+use super::path::{DeduceConfig, Next, Stepper};
+use super::shapes::{limits, list};
+use super::step::Batch;
+use super::technique::Technique;
+use super::{areas, Contradiction};
+use crate::partition::{self, ConstructConfig, Difficulty};
+
+/// The cells reachable from `from` through edges that are not borders,
+/// entering only cells `may` allows, at most `limit` steps out: the
+/// distance of each (`None`: not reached).
+fn walk(b: &Board, from: &[usize], limit: usize, may: impl Fn(usize) -> bool) -> Vec<Option<usize>> {
+    let mut dist = vec![None; b.size() * b.size()];
+    let mut queue = VecDeque::new();
+    for &c in from {
+        dist[c] = Some(0);
+        queue.push_back(c);
+    }
+    while let Some(c) = queue.pop_front() {
+        let d = dist[c].expect("queued cells are reached");
+        if d == limit {
+            continue;
+        }
+        for (nb, s) in b.neighbours(c) {
+            if b.mark_at(s) != Mark::Border && dist[nb].is_none() && may(nb) {
+                dist[nb] = Some(d + 1);
+                queue.push_back(nb);
+            }
+        }
+    }
+    dist
+}
+
+/// One group's shapes, listed as `shapes.rs` documents them.
+struct Shapes<'a> {
+    b: &'a Board,
+    in_set: Vec<bool>,
+    excluded: Vec<bool>,
+    set: Vec<usize>,
+    mask: u64,
+    shapes: u32,
+    cap: u32,
+    nodes: u64,
+    node_cap: u64,
+    stopped: bool,
+    counts: Vec<u32>,
+}
+
+impl Shapes<'_> {
+    fn blocked(&self, c: usize) -> bool {
+        self.b.neighbours(c).any(|(nb, s)| self.in_set[nb] && self.b.mark_at(s) == Mark::Border)
+    }
+
+    fn fits(&self, h: usize) -> bool {
+        let g = self.b.groups()[h];
+        g.mask & self.mask == 0 && self.set.len() + g.size as usize <= self.b.size()
+    }
+
+    fn may_join(&self, h: usize) -> bool {
+        self.fits(h) && self.b.cells_of(h).iter().all(|&c| !self.blocked(c as usize))
+    }
+
+    fn take(&mut self, h: usize, on: bool) {
+        for &c in self.b.cells_of(h) {
+            self.in_set[c as usize] = on;
+            if on {
+                self.set.push(c as usize);
+            } else {
+                self.set.pop();
+            }
+        }
+        let mask = self.b.groups()[h].mask;
+        if on {
+            self.mask |= mask;
+        } else {
+            self.mask &= !mask;
+        }
+    }
+
+    fn hopeful(&self) -> bool {
+        let n = self.b.size();
+        let dist = walk(self.b, &self.set, n - self.set.len(), |c| {
+            !self.in_set[c] && !self.excluded[c] && !self.blocked(c) && self.fits(self.b.group_of(c))
+        });
+        let reached: Vec<usize> = (0..n * n).filter(|&c| dist[c].is_some()).collect();
+        let seen = reached.iter().fold(0u64, |m, &c| m | 1 << self.b.symbol(c));
+        reached.len() >= n && seen.count_ones() as usize == n
+    }
+
+    fn rest_fits(&self) -> bool {
+        let (b, n) = (self.b, self.b.size());
+        let mut done = vec![false; n * n];
+        for &c in &self.set {
+            for (root, _) in b.neighbours(c) {
+                if self.in_set[root] || done[root] {
+                    continue;
+                }
+                let dist = walk(b, &[root], usize::MAX, |x| !self.in_set[x]);
+                let area: Vec<usize> = (0..n * n).filter(|&x| dist[x].is_some()).collect();
+                for &x in &area {
+                    done[x] = true;
+                }
+                let k = area.len() / n;
+                let mut counts = vec![0; n];
+                for &x in &area {
+                    counts[b.symbol(x) as usize] += 1;
+                }
+                let inner_border = area
+                    .iter()
+                    .any(|&x| b.neighbours(x).any(|(y, s)| area.contains(&y) && b.mark_at(s) == Mark::Border));
+                if area.len() % n != 0 || counts.iter().any(|&c| c != k) || (area.len() == n && inner_border) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn grow(&mut self) {
+        self.nodes += 1;
+        if self.nodes > self.node_cap {
+            self.stopped = true;
+            return;
+        }
+        if self.set.len() == self.b.size() {
+            if self.rest_fits() {
+                self.shapes += 1;
+                if self.shapes > self.cap {
+                    self.stopped = true;
+                    return;
+                }
+                for &c in &self.set {
+                    self.counts[c] += 1;
+                }
+            }
+            return;
+        }
+        if !self.hopeful() {
+            return;
+        }
+        // The first neighbour, in the order the cells were taken, whose
+        // group may join.
+        let pick = self.set.iter().find_map(|&c| {
+            self.b.neighbours(c).find_map(|(nb, s)| {
+                let h = self.b.group_of(nb);
+                let open = !self.in_set[nb] && !self.excluded[nb] && self.b.mark_at(s) != Mark::Border;
+                (open && self.may_join(h)).then_some(h)
+            })
+        });
+        let Some(h) = pick else { return };
+        self.take(h, true);
+        self.grow();
+        self.take(h, false);
+        if self.stopped {
+            return;
+        }
+        for &c in self.b.cells_of(h) {
+            self.excluded[c as usize] = true;
+        }
+        self.grow();
+        for &c in self.b.cells_of(h) {
+            self.excluded[c as usize] = false;
+        }
+    }
+}
+
+/// Shapes found, stopped, nodes, the cells in every shape and in some
+/// (none when stopped).
+type Listed = (u32, bool, u64, Vec<usize>, Vec<usize>);
+
+fn shapes_slow(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
+    let cells = b.size() * b.size();
+    let mut e = Shapes {
+        b,
+        in_set: vec![false; cells],
+        excluded: vec![false; cells],
+        set: Vec::new(),
+        mask: 0,
+        shapes: 0,
+        cap,
+        nodes: 0,
+        node_cap,
+        stopped: false,
+        counts: vec![0; cells],
+    };
+    e.take(g, true);
+    e.grow();
+    let listed = !e.stopped && e.shapes > 0;
+    let all = (0..cells).filter(|&c| listed && e.counts[c] == e.shapes).collect();
+    let any = (0..cells).filter(|&c| listed && e.counts[c] > 0).collect();
+    (e.shapes, e.stopped, e.nodes, all, any)
+}
+
+fn shapes_fast_in<const W: usize>(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
+    let mut views = Views::default();
+    views.refresh::<W>(b);
+    let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap);
+    // What a stopped listing found says nothing, so it is not compared.
+    let (all, any) = if l.stopped || l.shapes == 0 {
+        (Vec::new(), Vec::new())
+    } else {
+        (l.in_all.iter().collect(), l.in_any.iter().collect())
+    };
+    (l.shapes, l.stopped, l.nodes, all, any)
+}
+
+fn shapes_fast(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
+    by_width!(b.size() * b.size(), shapes_fast_in(b, g, cap, node_cap))
+}
+
+/// The decisions of the missing-symbol pass, its nodes, and whether it
+/// found the board contradictory, as `areas.rs` documents the rule.
+fn missing_slow(b: &Board) -> (Vec<(usize, Mark)>, u64, bool) {
+    let n = b.size();
+    let cells = n * n;
+    let split = |g: usize, h: usize| {
+        b.slots().any(|s| {
+            let (x, y) = b.ends(s);
+            let (gx, gy) = (b.group_of(x), b.group_of(y));
+            b.mark_at(s) == Mark::Border && ((gx, gy) == (g, h) || (gx, gy) == (h, g))
+        })
+    };
+    let (mut decide, mut nodes) = (Vec::new(), 0u64);
+    for (g, group) in b.groups().iter().enumerate() {
+        let size = group.size as usize;
+        if size >= n {
+            continue;
+        }
+        let own: Vec<usize> = b.cells_of(g).iter().map(|&c| c as usize).collect();
+        let dist = walk(b, &own, n - size, |c| {
+            let h = b.group_of(c);
+            let other = b.groups()[h];
+            h == g || (other.mask & group.mask == 0 && size + other.size as usize <= n && !split(g, h))
+        });
+        let reached: Vec<usize> = (0..cells).filter(|&c| dist[c].is_some()).collect();
+        let holders = |s: u8| reached.iter().copied().filter(|&c| b.symbol(c) == s).collect::<Vec<_>>();
+        let missing: Vec<u8> = (0..n as u8).filter(|&s| group.mask >> s & 1 == 0).collect();
+        if reached.len() >= n && missing.iter().all(|&s| holders(s).len() >= 2) {
+            continue;
+        }
+        if reached.len() < n || (0..n as u8).any(|s| holders(s).is_empty()) {
+            return (decide, nodes, true);
+        }
+        for &s in &missing {
+            let [target] = holders(s)[..] else { continue };
+            let near: Vec<usize> = reached.iter().copied().filter(|&c| dist[c] == Some(1) && c != target).collect();
+            nodes += near.len() as u64;
+            let mut must: Vec<usize> = near
+                .into_iter()
+                .filter(|&v| walk(b, &own, usize::MAX, |c| c != v && dist[c].is_some())[target].is_none())
+                .collect();
+            must.push(target);
+            // Every open edge between the groups of the cells it must take,
+            // or between one of them and the group.
+            let taken: Vec<usize> = must.iter().map(|&c| b.group_of(c)).collect();
+            for s in b.slots() {
+                let (x, y) = b.ends(s);
+                let (gx, gy) = (b.group_of(x), b.group_of(y));
+                let inside = |k: usize| k == g || taken.contains(&k);
+                if b.mark_at(s) == Mark::Open
+                    && gx != gy
+                    && inside(gx)
+                    && inside(gy)
+                    && (taken.contains(&gx) || taken.contains(&gy))
+                {
+                    decide.push((s, Mark::Join));
+                }
+            }
+        }
+    }
+    (decide, nodes, false)
+}
+
+/// Boards along the solve paths of challenges from `construct`, every few
+/// steps, on grids of `size`.
+fn boards(size: usize, seeds: u64, every: usize) -> Vec<Board> {
+    let mut out = Vec::new();
+    for seed in 0..seeds {
+        let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
+        let Ok(made) = partition::construct(&config, seed) else { continue };
+        let deduce = DeduceConfig { node_budget: 60_000, ..DeduceConfig::new(size) };
+        let mut stepper = Stepper::new(&made.instance, &deduce);
+        for i in 0.. {
+            if i % every == 0 {
+                out.push(stepper.board().clone());
+            }
+            if !matches!(stepper.next(), Next::Step(_)) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn bitset_shapes_list_what_the_plain_listing_lists() {
+    let mut compared = 0;
+    for (size, seeds, every) in [(5, 6, 2), (6, 5, 3), (7, 4, 4), (9, 3, 8), (12, 1, 40)] {
+        for b in boards(size, seeds, every) {
+            for g in 0..b.groups().len() {
+                if b.groups()[g].size as usize >= size {
+                    continue;
+                }
+                for t in [Technique::FewShapes, Technique::SomeShapes, Technique::ManyShapes] {
+                    let (cap, node_cap) = limits(t);
+                    assert_eq!(shapes_fast(&b, g, cap, node_cap), shapes_slow(&b, g, cap, node_cap), "{b:?} group {g}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} listings compared");
+}
+
+#[test]
+fn bitset_missing_symbol_decides_what_the_plain_walks_decide() {
+    let mut decided = 0;
+    for (size, seeds, every) in [(5, 10, 1), (6, 8, 1), (7, 6, 2), (9, 4, 2), (12, 1, 10)] {
+        for b in boards(size, seeds, every) {
+            let mut cx = Ctx::new(u64::MAX);
+            let mut batch = Batch::default();
+            let broken = areas::missing_symbol(&b, &mut cx, &mut batch) == Err(Contradiction);
+            let (mut fast, mut slow) = (batch.0, missing_slow(&b));
+            if broken {
+                assert!(slow.2, "{b:?}");
+                continue;
+            }
+            fast.sort_unstable();
+            fast.dedup();
+            slow.0.sort_unstable();
+            slow.0.dedup();
+            assert_eq!((fast, cx.nodes, broken), slow, "{b:?}");
+            decided += slow.0.len();
+        }
+    }
+    assert!(decided > 50, "only {decided} decisions compared");
+}
