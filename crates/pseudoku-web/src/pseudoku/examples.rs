@@ -1,5 +1,5 @@
 //! The built-in Pseudoku challenges: the seed puzzle of the source thread,
-//! and the starting points the pickers offer (the first three have several
+//! and the starting points the pickers offer (the first two have several
 //! answers, so they need guessing; the rest have one answer and a level).
 
 /// The seed puzzle of the source thread (Puzzling StackExchange, 2014):
@@ -11,16 +11,18 @@ pub const SEED_PUZZLE: &str = "7312985644951867239467531821538742968625314792894
 pub const EXAMPLES: &[(&str, &str)] = &[
     ("The 2014 puzzle: 12 walls, 5 answers", SEED_PUZZLE),
     ("The 2014 grid, no walls", SEED_PUZZLE_GRID),
-    ("A 4×4 to learn on", "1234341221434321 1-2 5-6 9-10 13-14"),
+    ("A 4×4 to learn on", FIRST_4),
     ("A 6×6 first challenge", FIRST_6),
     ("A 9×9 with many walls", MANY_WALLS_9),
     ("A 9×9 with fewer walls", FEWER_WALLS_9),
     ("A 9×9 with the fewest walls", FEWEST_WALLS_9),
 ];
 
-/// One answer each, rated easy, easy, medium and hard (made by `pseudoku
-/// construct --size 6 --difficulty easy --seed 7`, then `--size 9` with
+/// One answer each, rated easy, easy, easy, medium and hard (made by `pseudoku
+/// construct --size 4 --difficulty easy --seed 2`, a first lesson in five
+/// techniques; `--size 6 --difficulty easy --seed 7`; then `--size 9` with
 /// `--difficulty easy|medium|hard --seed 2026`).
+const FIRST_4: &str = "1324314224134231 2-3 5-6 8-12 11-15";
 const FIRST_6: &str = "651324126435243651312546564213435162 \
                        1-2 1-7 2-3 4-10 6-7 7-13 8-14 10-11 12-18 20-21 22-23 23-29 24-30 25-31 26-27 27-33 28-34 29-35";
 const MANY_WALLS_9: &str = "163974582835469127498215376756841293214637958627153849379528614582796431941382765 \
@@ -55,6 +57,6 @@ mod tests {
             })
             .collect();
         use Level::*;
-        assert_eq!(levels, [NeedsGuessing, NeedsGuessing, NeedsGuessing, Easy, Easy, Medium, Hard]);
+        assert_eq!(levels, [NeedsGuessing, NeedsGuessing, Easy, Easy, Easy, Medium, Hard]);
     }
 }
