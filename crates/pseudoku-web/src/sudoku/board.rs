@@ -583,6 +583,25 @@ mod tests {
     }
 
     #[test]
+    fn the_grid_rows_hold_every_cell_once_in_its_row() {
+        let samurai: pseudoku_core::format::Variant =
+            include_str!("../../../../examples/variants/samurai.txt").parse().unwrap();
+        let layouts = [Layout::classic(3).unwrap(), Layout::pie(12, 6).unwrap(), samurai.layout().clone()];
+        for layout in layouts {
+            let frames = Frames::of(&layout);
+            let mut cells: Vec<usize> = frames.rows.iter().flat_map(|(_, cells)| cells.iter().copied()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..layout.cell_count()).collect::<Vec<_>>(), "each cell once");
+            assert!(frames.rows.windows(2).all(|w| w[0].0 < w[1].0), "rows numbered upwards");
+            for (i, frame) in frames.cells.iter().enumerate() {
+                let (r, _) = frames.rows.iter().find(|(_, cells)| cells.contains(&i)).unwrap();
+                let position = frame.0.position;
+                assert!(position.is_none_or(|(row, _)| row == *r), "cell {i} sits in its row");
+            }
+        }
+    }
+
+    #[test]
     fn every_geometry_has_an_extent() {
         assert_eq!(extent(&Layout::classic(3).unwrap()), (90.0, 90.0));
         let pie = extent(&Layout::pie(12, 6).unwrap());
