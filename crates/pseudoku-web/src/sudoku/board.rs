@@ -417,10 +417,12 @@ pub fn Board(props: &BoardProps) -> Html {
     let tab_stop = view.cursor.or_else(|| (layout.cell_count() > 0).then_some(CellId(0)));
     let symbols = layout.size();
     let cells = frames.rows.iter().map(|(r, cells)| {
+        // Unkeyed: the cells never move, and with keys yew replaced every
+        // cell's element on a new selection, dropping the focus.
         let cells = cells.iter().map(|&i| {
             let cell = CellId(i as u32);
             html! {
-                <BoardCell key={i} {cell} view={view.cells[i].clone()} frame={frames.cells[i].clone()} {symbols}
+                <BoardCell {cell} view={view.cells[i].clone()} frame={frames.cells[i].clone()} {symbols}
                     tab_stop={tab_stop == Some(cell)} />
             }
         });
