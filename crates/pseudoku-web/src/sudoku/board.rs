@@ -14,8 +14,10 @@
 //! It draws a [`BoardView`] and reports pointer presses and drags on cells;
 //! the screen owns the state.
 
+mod cell;
 mod steps;
 
+pub use cell::{cell_label, place};
 pub use steps::NUMBERED_FROM;
 
 use std::f64::consts::PI;
@@ -29,6 +31,7 @@ use yew::prelude::*;
 use crate::engine::wire::{HintWire, LinkWire, StepWire};
 use crate::shared::svg::UNIT;
 use crate::sudoku::play::game::{abstract_columns, Checked, Game};
+use cell::{BoardCell, CellFrame, Frame};
 
 /// What one cell shows.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -272,57 +275,6 @@ pub fn cell_element_id(cell: CellId) -> String {
     format!("cell-{}", cell.index())
 }
 
-/// Where a cell is, as a screen reader says it.
-pub fn place(layout: &Layout, cell: CellId) -> String {
-    match layout.geometry() {
-        Geometry::Board { .. } => match layout.position(cell) {
-            Some((r, c)) => format!("row {} column {}", r + 1, c + 1),
-            None => format!("cell {}", cell.index() + 1),
-        },
-        Geometry::Pie { rings, .. } => {
-            format!("sector {} ring {}", cell.index() / rings + 1, cell.index() % rings + 1)
-        }
-        Geometry::Abstract => format!("cell {}", cell.index() + 1),
-    }
-}
-
-/// What a screen reader says for a cell.
-pub fn cell_label(layout: &Layout, cell: CellId, view: &CellView) -> String {
-    let value = view.value.map_or_else(|| "empty".to_owned(), |c| c.to_string());
-    let mut label = format!("{}, {value}", place(layout, cell));
-    if view.given {
-        label.push_str(", given");
-    }
-    if !view.centre.is_empty() {
-        label.push_str(&format!(", centre marks {}", view.centre.iter().collect::<String>()));
-    }
-    let symbols = |mask: u64| (0..64).filter(|b| mask & (1 << b) != 0).filter_map(index_to_char).collect::<String>();
-    // Corner marks drawn among the candidates are said once, as corner marks.
-    let candidates = view.candidates & !view.corner_in_place;
-    if candidates != 0 {
-        label.push_str(&format!(", candidates {}", symbols(candidates)));
-    }
-    if view.pattern != 0 {
-        label.push_str(&format!(", pattern {}", symbols(view.pattern)));
-    }
-    if view.struck != 0 {
-        label.push_str(&format!(", removes {}", symbols(view.struck)));
-    }
-    if let Some(c) = view.placed {
-        label.push_str(&format!(", place {c}"));
-    }
-    if !view.corner.is_empty() {
-        label.push_str(&format!(", corner marks {}", view.corner.iter().collect::<String>()));
-    }
-    if view.conflict {
-        label.push_str(", conflict");
-    }
-    if view.wrong {
-        label.push_str(", wrong");
-    }
-    label
-}
-
 /// The outline of one cell, its text anchor, and the size of its text.
 struct Shape {
     outline: Html,
@@ -403,97 +355,93 @@ fn extent(layout: &Layout) -> (f64, f64) {
     }
 }
 
+/// What the board draws the same while its layout stays: each cell's
+/// frame, the cells of each row of the ARIA grid, and the thick lines.
+struct Frames {
+    cells: Vec<Frame>,
+    /// Rows for the ARIA grid (board rows, Pie sectors, custom rows): each
+    /// row's number and its cells.
+    rows: Vec<(usize, Vec<usize>)>,
+    lines: Html,
+}
+
+impl Frames {
+    fn of(layout: &Layout) -> Frames {
+        let cells = (0..layout.cell_count()).map(|i| Frame(Rc::new(CellFrame::of(layout, CellId(i as u32))))).collect();
+        let row_of = |i: usize| match layout.geometry() {
+            Geometry::Board { .. } => layout.position(CellId(i as u32)).map_or(0, |(r, _)| r),
+            Geometry::Pie { rings, .. } => i / rings,
+            Geometry::Abstract => i / abstract_columns(layout.cell_count()),
+        };
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        for i in 0..layout.cell_count() {
+            let r = row_of(i);
+            if rows.len() <= r {
+                rows.resize(r + 1, Vec::new());
+            }
+            rows[r].push(i);
+        }
+        let rows = rows.into_iter().enumerate().filter(|(_, cells)| !cells.is_empty()).collect();
+        let lines = match layout.geometry() {
+            Geometry::Board { height, width, .. } => {
+                html! { <path class="region-lines" d={region_lines(layout, *height, *width)} aria-hidden="true" /> }
+            }
+            Geometry::Pie { sectors, rings } => pie_lines(*sectors, *rings),
+            Geometry::Abstract => html! {},
+        };
+        Frames { cells, rows, lines }
+    }
+}
+
+/// The cell whose element holds `target` (a cell's `data-cell`).
+fn cell_of(target: &web_sys::Element) -> Option<CellId> {
+    let cell = target.closest("[role=gridcell]").ok().flatten()?;
+    cell.get_attribute("data-cell")?.parse::<u32>().ok().map(CellId)
+}
+
+/// The board: one [`BoardCell`] per cell, each re-rendered only when its
+/// own view changes, under the lines, the step drawn and the cursor. The
+/// board itself renders only when its props change, so the screens pass
+/// callbacks that stay the same (`use_callback`) and a message that
+/// changes nothing on the board (a rating's progress, the clock) leaves it
+/// alone.
 #[function_component]
 pub fn Board(props: &BoardProps) -> Html {
     let view = &props.view;
     let layout = &view.layout;
     let svg_ref = use_node_ref();
     let dragging = use_mut_ref(|| false);
+    // `Rc<Layout>` compares by pointer first: the screens keep one `Rc` per
+    // puzzle, so this is a pointer comparison while the puzzle stays.
+    let frames = use_memo(layout.clone(), |layout| Frames::of(layout));
     let tab_stop = view.cursor.or_else(|| (layout.cell_count() > 0).then_some(CellId(0)));
-    let big = layout.size() > 9;
-
-    let cell_html = |i: usize| {
-        let cell = CellId(i as u32);
-        let v = &view.cells[i];
-        let sh = shape(layout, cell);
-        let class = classes!(
-            "cell",
-            if v.given { "given" } else { "entry" },
-            v.conflict.then_some("conflict"),
-            v.wrong.then_some("wrong"),
-            v.selected.then_some("selected"),
-            v.peer.then_some("peer"),
-            v.same.then_some("same"),
-            v.extra.then_some("extra"),
-            v.region_tint.map(|t| format!("tint{t}")),
-            v.hint.map(|h| match h {
-                HintMark::House => "hint-house",
-                HintMark::Pattern => "hint-pattern",
-                HintMark::Eliminated => "hint-eliminated",
-                HintMark::Placed => "hint-placed",
-                HintMark::Wrong => "hint-wrong",
-            }),
-        );
-        let (row, col) = layout.position(cell).map_or((None, None), |(r, c)| (Some(r), Some(c)));
-        let font = sh.side * if big { 0.6 } else { 0.64 };
-        let colours = colour_stripes(v.colours, &sh);
-        let marks = if v.candidates != 0 { steps::candidates(v, &sh, layout.size()) } else { marks(v, &sh) };
-        let on_press = props.on_press.clone();
-        let dragging_down = dragging.clone();
-        html! {
-            <g role="gridcell" id={cell_element_id(cell)} {class}
-                tabindex={if tab_stop == Some(cell) { "0" } else { "-1" }}
-                aria-label={cell_label(layout, cell, v)}
-                aria-selected={v.selected.to_string()}
-                aria-readonly={v.given.then_some("true")}
-                data-cell={i.to_string()}
-                data-row={row.map(|r| r.to_string())}
-                data-col={col.map(|c| c.to_string())}
-                data-value={v.value.map(|c| c.to_string()).unwrap_or_default()}
-                onpointerdown={move |e: PointerEvent| {
-                    if e.button() == 0 {
-                        *dragging_down.borrow_mut() = true;
-                        on_press.emit(Press { cell, add: e.ctrl_key() || e.meta_key() || e.shift_key() });
-                    }
-                }}>
-                { sh.outline }
-                { colours }
-                if let Some(c) = v.value {
-                    <text class="value" x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
-                        font-size={format!("{font:.2}")} aria-hidden="true">{ c.to_string() }</text>
-                } else if let Some(c) = v.placed {
-                    <text class="value placed" data-placed={c.to_string()} x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
-                        font-size={format!("{font:.2}")} aria-hidden="true">{ c.to_string() }</text>
-                } else {
-                    { marks }
-                }
-                // A mark that is not only colour.
-                if v.conflict || v.wrong {
-                    <circle class="conflict-mark" cx={format!("{:.2}", sh.cx + sh.side * 0.32)} cy={format!("{:.2}", sh.cy - sh.side * 0.32)}
-                        r={format!("{:.2}", sh.side * 0.09)} aria-hidden="true" />
-                }
-            </g>
-        }
-    };
-    // Rows for the ARIA grid: board rows, Pie sectors, custom rows.
-    let row_of = |i: usize| match layout.geometry() {
-        Geometry::Board { .. } => layout.position(CellId(i as u32)).map_or(0, |(r, _)| r),
-        Geometry::Pie { rings, .. } => i / rings,
-        Geometry::Abstract => i / abstract_columns(layout.cell_count()),
-    };
-    let mut rows: Vec<Vec<usize>> = Vec::new();
-    for i in 0..layout.cell_count() {
-        let r = row_of(i);
-        if rows.len() <= r {
-            rows.resize(r + 1, Vec::new());
-        }
-        rows[r].push(i);
-    }
-    let cells = rows.into_iter().enumerate().filter(|(_, cells)| !cells.is_empty()).map(|(r, cells)| {
-        html! { <g role="row" aria-rowindex={(r + 1).to_string()}>{ for cells.into_iter().map(cell_html) }</g> }
+    let symbols = layout.size();
+    let cells = frames.rows.iter().map(|(r, cells)| {
+        // Unkeyed: the cells never move, and with keys yew replaced every
+        // cell's element on a new selection, dropping the focus.
+        let cells = cells.iter().map(|&i| {
+            let cell = CellId(i as u32);
+            html! {
+                <BoardCell {cell} view={view.cells[i].clone()} frame={frames.cells[i].clone()} {symbols}
+                    tab_stop={tab_stop == Some(cell)} />
+            }
+        });
+        html! { <g role="row" aria-rowindex={(r + 1).to_string()}>{ for cells }</g> }
     });
 
-    // A drag selects every cell it passes over.
+    // A press on a cell selects it; a drag selects every cell it passes over.
+    let on_down = {
+        let (dragging, on_press) = (dragging.clone(), props.on_press.clone());
+        Callback::from(move |e: PointerEvent| {
+            if e.button() != 0 {
+                return;
+            }
+            if let Some(cell) = e.target_dyn_into::<web_sys::Element>().and_then(|el| cell_of(&el)) {
+                *dragging.borrow_mut() = true;
+                on_press.emit(Press { cell, add: e.ctrl_key() || e.meta_key() || e.shift_key() });
+            }
+        })
+    };
     let on_move = {
         let (dragging, on_drag, svg_ref) = (dragging.clone(), props.on_drag.clone(), svg_ref.clone());
         Callback::from(move |e: PointerEvent| {
@@ -504,12 +452,8 @@ pub fn Board(props: &BoardProps) -> Html {
             let Some(svg) = svg_ref.cast::<web_sys::Element>() else { return };
             let _ = svg.release_pointer_capture(e.pointer_id());
             let hit = document.element_from_point(e.client_x() as f32, e.client_y() as f32);
-            let cell = hit
-                .and_then(|el| el.closest("[role=gridcell]").ok().flatten())
-                .and_then(|g| g.get_attribute("data-cell"))
-                .and_then(|c| c.parse::<u32>().ok());
-            if let Some(c) = cell {
-                on_drag.emit(CellId(c));
+            if let Some(cell) = hit.and_then(|el| cell_of(&el)) {
+                on_drag.emit(cell);
             }
         })
     };
@@ -519,16 +463,12 @@ pub fn Board(props: &BoardProps) -> Html {
     };
 
     let (w, h) = extent(layout);
-    let lines = match layout.geometry() {
-        Geometry::Board { height, width, .. } => {
-            html! { <path class="region-lines" d={region_lines(layout, *height, *width)} aria-hidden="true" /> }
+    let cursor = view.cursor.and_then(|c| frames.cells.get(c.index())).map(|frame| {
+        let sh = &frame.0.shape;
+        match sh.rect {
+            Some((x, y)) => html! { <rect class="cursor" x={(x + 0.45).to_string()} y={(y + 0.45).to_string()} width="9.1" height="9.1" rx="0.6" aria-hidden="true" /> },
+            None => html! { <circle class="cursor" cx={format!("{:.2}", sh.cx)} cy={format!("{:.2}", sh.cy)} r="3.6" aria-hidden="true" /> },
         }
-        Geometry::Pie { sectors, rings } => pie_lines(*sectors, *rings),
-        Geometry::Abstract => html! {},
-    };
-    let cursor = view.cursor.map(|c| shape(layout, c)).map(|sh| match sh.rect {
-        Some((x, y)) => html! { <rect class="cursor" x={(x + 0.45).to_string()} y={(y + 0.45).to_string()} width="9.1" height="9.1" rx="0.6" aria-hidden="true" /> },
-        None => html! { <circle class="cursor" cx={format!("{:.2}", sh.cx)} cy={format!("{:.2}", sh.cy)} r="3.6" aria-hidden="true" /> },
     });
     let class = classes!(
         "board",
@@ -543,64 +483,15 @@ pub fn Board(props: &BoardProps) -> Html {
         <svg ref={svg_ref} {class} viewBox={format!("-1 -1 {} {}", w + 2.0, h + 2.0)} role="grid"
             aria-label={format!("Puzzle grid, {} cells", layout.cell_count())}
             aria-rowcount={rows.to_string()} aria-colcount={cols.to_string()}
-            onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up.clone()} onpointerleave={on_up}>
+            onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up.clone()}
+            onpointerleave={on_up}>
             { for cells }
-            { lines }
+            { frames.lines.clone() }
             if let Some(step) = &view.step {
                 { steps::drawing(layout, step) }
             }
             { for cursor }
         </svg>
-    }
-}
-
-/// A cell's colours as vertical stripes (one per colour it has).
-fn colour_stripes(colours: u16, sh: &Shape) -> Html {
-    let list: Vec<u16> = (0..16).filter(|k| colours & (1 << k) != 0).collect();
-    if list.is_empty() {
-        return html! {};
-    }
-    match sh.rect {
-        Some((x, y)) => {
-            let w = UNIT / list.len() as f64;
-            list.iter()
-                .enumerate()
-                .map(|(i, k)| {
-                    html! {
-                        <rect class={format!("paint c{k}")} x={format!("{:.2}", x + i as f64 * w)} y={y.to_string()}
-                            width={format!("{w:.2}")} height={UNIT.to_string()} aria-hidden="true" />
-                    }
-                })
-                .collect::<Html>()
-        }
-        None => html! {
-            <circle class={format!("paint c{}", list[0])} cx={format!("{:.2}", sh.cx)} cy={format!("{:.2}", sh.cy)} r="4" aria-hidden="true" />
-        },
-    }
-}
-
-/// Corner marks round the edge, centre marks in the middle.
-fn marks(v: &CellView, sh: &Shape) -> Html {
-    let small = sh.side * 0.26;
-    let spots =
-        [(-0.33, -0.3), (0.33, -0.3), (-0.33, 0.33), (0.33, 0.33), (0.0, -0.3), (0.0, 0.33), (-0.33, 0.0), (0.33, 0.0)];
-    let corner = v.corner.iter().enumerate().map(|(i, c)| {
-        let (dx, dy) = spots.get(i).copied().unwrap_or((0.0, -0.3 + 0.1 * (i as f64 - 8.0)));
-        html! {
-            <text class="corner" x={format!("{:.2}", sh.cx + dx * sh.side)} y={format!("{:.2}", sh.cy + dy * sh.side)}
-                font-size={format!("{small:.2}")} aria-hidden="true">{ c.to_string() }</text>
-        }
-    });
-    let centre: String = v.centre.iter().collect();
-    let centre_size = (sh.side * 0.9 / (centre.chars().count().max(3) as f64 * 0.6)).min(sh.side * 0.3);
-    html! {
-        <>
-            { for corner }
-            if !centre.is_empty() {
-                <text class="centre" x={format!("{:.2}", sh.cx)} y={format!("{:.2}", sh.cy)}
-                    font-size={format!("{centre_size:.2}")} aria-hidden="true">{ centre }</text>
-            }
-        </>
     }
 }
 
@@ -668,16 +559,6 @@ mod tests {
     }
 
     #[test]
-    fn places_are_named_by_the_geometry() {
-        let pie = Layout::pie(12, 6).unwrap();
-        assert_eq!(place(&pie, CellId(7)), "sector 2 ring 2");
-        let classic = Layout::classic(3).unwrap();
-        assert_eq!(place(&classic, CellId(10)), "row 2 column 2");
-        let view = CellView { value: Some('7'), given: true, conflict: true, ..CellView::default() };
-        assert_eq!(cell_label(&classic, CellId(0), &view), "row 1 column 1, 7, given, conflict");
-    }
-
-    #[test]
     fn corner_marks_are_drawn_in_place_beside_centre_marks_not_hidden() {
         use crate::sudoku::play::game::{Action, Mode, Puzzle};
         use pseudoku_core::symbol::Symbol;
@@ -701,6 +582,25 @@ mod tests {
         let written = BoardView::of(&game, layout, false);
         assert_eq!((written.cells[0].candidates, written.cells[0].corner_in_place), (0, 0), "as written");
         assert_eq!(written.cells[0].corner, vec!['3']);
+    }
+
+    #[test]
+    fn the_grid_rows_hold_every_cell_once_in_its_row() {
+        let samurai: pseudoku_core::format::Variant =
+            include_str!("../../../../examples/variants/samurai.txt").parse().unwrap();
+        let layouts = [Layout::classic(3).unwrap(), Layout::pie(12, 6).unwrap(), samurai.layout().clone()];
+        for layout in layouts {
+            let frames = Frames::of(&layout);
+            let mut cells: Vec<usize> = frames.rows.iter().flat_map(|(_, cells)| cells.iter().copied()).collect();
+            cells.sort_unstable();
+            assert_eq!(cells, (0..layout.cell_count()).collect::<Vec<_>>(), "each cell once");
+            assert!(frames.rows.windows(2).all(|w| w[0].0 < w[1].0), "rows numbered upwards");
+            for (i, frame) in frames.cells.iter().enumerate() {
+                let (r, _) = frames.rows.iter().find(|(_, cells)| cells.contains(&i)).unwrap();
+                let position = frame.0.position;
+                assert!(position.is_none_or(|(row, _)| row == *r), "cell {i} sits in its row");
+            }
+        }
     }
 
     #[test]

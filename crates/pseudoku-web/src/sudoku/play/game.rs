@@ -259,6 +259,11 @@ impl Game {
         self.puzzle.layout()
     }
 
+    /// The layout, shared: the same `Rc` for as long as the puzzle stays.
+    pub fn layout_rc(&self) -> Rc<Layout> {
+        self.puzzle.layout.clone()
+    }
+
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }

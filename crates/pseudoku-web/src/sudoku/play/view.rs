@@ -286,6 +286,11 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         })
     };
 
+    // The same callbacks every render, so the board renders only when its view changes.
+    let on_press =
+        use_callback(d.clone(), |Press { cell, add }, d| d.dispatch(TableAction::Game(Action::Select { cell, add })));
+    let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(TableAction::Game(Action::Select { cell, add: true })));
+
     let Some(game) = table.game.as_ref() else {
         return html! {
             <section class="screen sudoku" aria-label="Sudoku">
@@ -297,16 +302,8 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             </section>
         };
     };
-    let layout = Rc::new(game.layout().clone());
+    let layout = game.layout_rc();
     let view = Rc::new(BoardView::of(game, layout.clone(), *positional));
-    let on_press = {
-        let d = d.clone();
-        Callback::from(move |Press { cell, add }| d.dispatch(TableAction::Game(Action::Select { cell, add })))
-    };
-    let on_drag = {
-        let d = d.clone();
-        Callback::from(move |cell| d.dispatch(TableAction::Game(Action::Select { cell, add: true })))
-    };
     let secs = game.elapsed_ms / 1000;
     let clock = format!("{}:{:02}", secs / 60, secs % 60);
     let share = format!("{}#p={}", browser::page_base(), game.puzzle().key());

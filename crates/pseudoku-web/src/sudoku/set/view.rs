@@ -100,16 +100,11 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         &marks,
         &analysis.conflicts,
     ));
-    let on_press = {
-        let d = d.clone();
-        Callback::from(move |Press { cell, add }| {
-            d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
-        })
-    };
-    let on_drag = {
-        let d = d.clone();
-        Callback::from(move |cell| d.dispatch(SetAction::Choose(cell)))
-    };
+    // The same callbacks every render, so the board renders only when its view changes.
+    let on_press = use_callback(d.clone(), |Press { cell, add }, d| {
+        d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
+    });
+    let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(SetAction::Choose(cell)));
     let board = match &setter.draft {
         Some(draft) => region_board(draft, &setter, &d),
         None => html! { <Board {view} {on_press} {on_drag} /> },
