@@ -399,7 +399,7 @@ fn cell_of(target: &web_sys::Element) -> Option<CellId> {
     cell.get_attribute("data-cell")?.parse::<u32>().ok().map(CellId)
 }
 
-/// The board: one [`BoardCell`] per cell, each re-rendered only when its
+/// The board: one `BoardCell` (`board/cell.rs`) per cell, each re-rendered only when its
 /// own view changes, under the lines, the step drawn and the cursor. The
 /// board itself renders only when its props change, so the screens pass
 /// callbacks that stay the same (`use_callback`) and a message that
