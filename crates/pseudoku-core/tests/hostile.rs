@@ -184,7 +184,7 @@ fn a_region_map_with_more_names_than_regions_stops_at_the_first_extra() {
     text += "abcd\nefgh\nijkl\nmnop\n";
     let err = Variant::parse(&text).unwrap_err();
     assert_eq!((err.line, err.column), (4, 1));
-    assert!(err.to_string().contains("there are 5 regions"), "{err}");
+    assert!(err.to_string().contains("needs 4 regions, found 5"), "{err}");
 }
 
 #[test]
