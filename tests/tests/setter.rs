@@ -150,6 +150,9 @@ fn a_jigsaw_drawn_by_dragging_is_filled_cut_and_played_from_its_link() {
     app.wait_until("counted as a jigsaw", || app.text_of(".count") == "at least 1000 solutions");
     app.click_css("button.regions-done");
     app.wait_until("the sudoku board", || app.exists("section.set .cell.tint0"));
+    // A named seed: the same fill and cut on every run (a random one made
+    // some runs wait on a slow cut).
+    app.session.execute("document.querySelector('input.set-seed').value = '1'", serde_json::json!([])).unwrap();
     app.click_css("button.fill-cut");
     app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
     let file = app.session.find("textarea.export-file").unwrap();
