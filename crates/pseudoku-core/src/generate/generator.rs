@@ -118,7 +118,7 @@ impl Generator {
                     Err(FillError::GaveUp { nodes: n, .. }) => {
                         *attempt += 1;
                         *nodes += n;
-                        *per_attempt = per_attempt.saturating_mul(2);
+                        *per_attempt = budget.nodes_in(*attempt);
                         if *attempt >= budget.attempts {
                             return Err(FillError::GaveUp { nodes: *nodes, attempts: *attempt }.into());
                         }

@@ -198,6 +198,35 @@ fn random_jigsaws_are_valid_and_generate_unique_puzzles() {
     }
 }
 
+/// A 9×9 jigsaw of the boxes with r1c4 and r3c3 swapped (as a setter draws
+/// one): with seed 2 the fill's twelve doubling restarts all run into a
+/// subtree of no answer; the short restarts after them find a grid.
+#[test]
+fn a_fill_stuck_in_its_doubling_restarts_gets_out_in_short_ones() {
+    let rows = [
+        "aaaabbccc",
+        "aaabbbccc",
+        "aabbbbccc",
+        "dddeeefff",
+        "dddeeefff",
+        "dddeeefff",
+        "ggghhhiii",
+        "ggghhhiii",
+        "ggghhhiii",
+    ];
+    let regions: Vec<usize> = rows.concat().bytes().map(|b| (b - b'a') as usize).collect();
+    let layout = Layout::jigsaw(9, &regions).unwrap();
+    let budget = FillBudget::for_layout(&layout);
+    let blank = vec![None; 81];
+    let doubling_only = FillBudget { attempts: 12, ..budget };
+    let grid = |budget| fill_with(&mut Solver::new(&layout), &layout, &blank, &mut rng_from_seed(2), budget);
+    assert!(matches!(grid(doubling_only), Err(FillError::GaveUp { .. })), "seed 2 no longer needs the short restarts");
+    let grid = grid(budget).unwrap();
+    assert!(is_solved(&layout, &grid.iter().copied().map(Some).collect::<Vec<_>>()));
+    let g = generate(&layout, &GenerateConfig::default(), 2).unwrap();
+    assert_eq!(Solver::new(&layout).uniqueness(&g.givens), Uniqueness::Unique(g.solution));
+}
+
 /// A removal check (here: that no solution of a minimal 16×16 differs
 /// in an open cell) whose plain search runs out of budget is decided
 /// within the same budget by probing, as a minimal puzzle's last round runs it.
