@@ -96,14 +96,22 @@ pub struct Generated {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenerateError {
+    /// The message says the fill's cause, so it is not also its `source`
+    /// (a report of the chain would say it twice).
     #[error("could not fill a grid: {0}")]
-    Fill(#[from] FillError),
+    Fill(FillError),
     #[error("the {0:?} symmetry needs a board geometry of the same height and width")]
     Symmetry(Symmetry),
     #[error("the generator has already delivered its puzzle")]
     Finished,
     #[error("no {level} puzzle of this layout in {attempts} tries")]
     Level { level: &'static str, attempts: u32 },
+}
+
+impl From<FillError> for GenerateError {
+    fn from(e: FillError) -> Self {
+        GenerateError::Fill(e)
+    }
 }
 
 /// A random puzzle of `layout` with exactly one solution, reproducible
