@@ -132,6 +132,43 @@ pub enum ImportError {
 #[error("{0}")]
 pub struct ExportError(pub String);
 
+/// Rules a setter drew with plain lines, dots or text (or that the data
+/// does not hold at all) and named only in the rules text: the words that
+/// name each (matched at the start of a word, ASCII case folded), and its
+/// name. Both readers (f-puzzles and SudokuPad's `scl`) use it.
+const RULE_WORDS: &[(&[&str], &str)] = &[
+    (&["killer cage", "killer sudoku"], "killer cages"),
+    (&["little killer"], "little killer sums"),
+    (&["sandwich"], "sandwich sums"),
+    (&["thermo"], "thermometers"),
+    (&["palindrome"], "palindromes"),
+    (&["renban"], "renban lines"),
+    (&["whisper"], "German whispers"),
+    (&["region sum"], "region sum lines"),
+    (&["entropic"], "entropic lines"),
+    (&["nabner"], "nabner lines"),
+    (&["zipper"], "zipper lines"),
+    (&["between line"], "between lines"),
+    (&["kropki"], "kropki dots"),
+    (&["xv ", "xv:", "xv,", "xv.", "xv-", "xvxv"], "XV clues"),
+    (&["global entropy"], "global entropy"),
+    (&["anti-knight", "antiknight", "anti knight", "knight's move", "knight’s move"], "the anti-knight rule"),
+    (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
+    (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
+    (&["disjoint"], "disjoint groups"),
+];
+
+/// The rules [`RULE_WORDS`] finds named in a rules text.
+pub(crate) fn named_in_rules(rules: &str) -> Vec<&'static str> {
+    // ASCII lower case is enough for these words, and keeps Unicode's case
+    // tables out of the web app's module.
+    let lower = rules.to_ascii_lowercase();
+    let starts_word = |word: &str| {
+        lower.match_indices(word).any(|(i, _)| !lower[..i].chars().next_back().is_some_and(char::is_alphanumeric))
+    };
+    RULE_WORDS.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
+}
+
 /// `a`, `a and b`, `a, b and c`.
 pub(crate) fn join_names(names: &[&str]) -> String {
     match names {

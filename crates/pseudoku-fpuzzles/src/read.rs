@@ -5,7 +5,7 @@ use percent_encoding::percent_decode_str;
 use super::grid::{cell_id, default_map, regions_of_map};
 use super::json::{Cell, Puzzle};
 use super::meter::{unpacked_len, Meter};
-use super::{join_names, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
+use super::{join_names, named_in_rules, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
 use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::CellId;
 use pseudoku_core::symbol::Symbol;
@@ -49,43 +49,6 @@ const RULES: &[(&str, &str)] = &[
     ("columnindexer", "column indexer cells"),
     ("boxindexer", "box indexer cells"),
 ];
-
-/// Rules a setter drew with plain lines, dots or text (or that the data
-/// does not hold at all) and named only in the rules text: the words that
-/// name each (matched at the start of a word, ASCII case folded), and its
-/// name. Read only when the data holds no rule the engine does not play.
-const RULE_WORDS: &[(&[&str], &str)] = &[
-    (&["killer cage", "killer sudoku"], "killer cages"),
-    (&["little killer"], "little killer sums"),
-    (&["sandwich"], "sandwich sums"),
-    (&["thermo"], "thermometers"),
-    (&["palindrome"], "palindromes"),
-    (&["renban"], "renban lines"),
-    (&["whisper"], "German whispers"),
-    (&["region sum"], "region sum lines"),
-    (&["entropic"], "entropic lines"),
-    (&["nabner"], "nabner lines"),
-    (&["zipper"], "zipper lines"),
-    (&["between line"], "between lines"),
-    (&["kropki"], "kropki dots"),
-    (&["xv ", "xv:", "xv,", "xv.", "xv-", "xvxv"], "XV clues"),
-    (&["global entropy"], "global entropy"),
-    (&["anti-knight", "antiknight", "anti knight", "knight's move", "knight’s move"], "the anti-knight rule"),
-    (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
-    (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
-    (&["disjoint"], "disjoint groups"),
-];
-
-/// The rules [`RULE_WORDS`] finds named in a rules text.
-fn named_in_rules(rules: &str) -> Vec<&'static str> {
-    // ASCII lower case is enough for these words, and keeps Unicode's case
-    // tables out of the web app's module.
-    let lower = rules.to_ascii_lowercase();
-    let starts_word = |word: &str| {
-        lower.match_indices(word).any(|(i, _)| !lower[..i].chars().next_back().is_some_and(char::is_alphanumeric))
-    };
-    RULE_WORDS.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
-}
 
 /// Keys that only draw something; they are dropped with a note.
 const COSMETIC: &[(&str, &str)] =

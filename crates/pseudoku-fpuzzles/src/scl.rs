@@ -26,7 +26,7 @@
 use serde_json::{Map, Value};
 
 use super::grid::{cell_id, regions_of_map};
-use super::{join_names, ImportError, Imported, MAX_SIZE, MIN_SIZE};
+use super::{join_names, named_in_rules, ImportError, Imported, MAX_SIZE, MIN_SIZE};
 use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::CellId;
 use pseudoku_core::symbol::Symbol;
@@ -63,15 +63,6 @@ const KEYS: &[(&str, &str)] = &[
 /// Top-level keys that neither draw nor rule.
 const METADATA: &[&str] = &[
     "id", "cellSize", "metadata", "settings", "title", "author", "rules", "solution", "duration", "videos", "version",
-];
-
-/// Rules a SudokuPad grid cannot show, found in its rules text: the words
-/// that name each, and its name.
-const RULE_WORDS: &[(&[&str], &str)] = &[
-    (&["anti-knight", "antiknight", "anti knight", "knight's move", "knight’s move"], "the anti-knight rule"),
-    (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
-    (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
-    (&["disjoint"], "disjoint groups"),
 ];
 
 /// Reads SudokuPad's JSON (plain or zipped).
@@ -238,11 +229,8 @@ fn convert(puzzle: &Map<String, Value>) -> Result<Imported, ImportError> {
     }
     let (mut names, diagonals, extra) = drawn(puzzle, n, &mut meta)?;
     if let Some(rules) = &meta.rules {
-        // ASCII lower case is enough for these words, and keeps Unicode's case
-        // tables (25 KB) out of the web app's module.
-        let lower = rules.to_ascii_lowercase();
-        for (words, name) in RULE_WORDS {
-            if words.iter().any(|w| lower.contains(w)) && !names.contains(&(*name).to_string()) {
+        for name in named_in_rules(rules) {
+            if !names.iter().any(|n| n == name) {
                 names.push(format!("{name} (its rules say so)"));
             }
         }
