@@ -917,6 +917,30 @@ mod tests {
     }
 
     #[test]
+    fn a_save_written_by_the_first_sudoku_build_is_restored() {
+        // Exactly as builds from 2026-11-25 (the sudoku player's first) on
+        // wrote it, for a 4×4 puzzle that build generated: the value 1 in
+        // the second cell, corner marks 2 and 4 in the fourth, the second
+        // colour in the sixth, one undo state, 65 s on the clock.
+        let variant = "size 4\n".parse::<Variant>().unwrap();
+        let givens = pseudoku_core::format::line::parse(variant.layout(), "3.....4.1.....2.").unwrap();
+        let fresh = Game::new(Puzzle::new(variant.with_givens(Some(givens)).unwrap()).unwrap(), None);
+        let given = "[2,null,null,null,null,null,3,null,0,null,null,null,null,null,1,null]";
+        let zeros = format!("[{}]", ["0"; 16].join(","));
+        let json = format!(
+            r#"{{"version":2,"seed":null,"marks":{{"values":{},"corner":[0,0,0,10{},"centre":{zeros},"colours":[0,0,0,0,0,2{}}},"undo":[{{"values":{given},"corner":{zeros},"centre":{zeros},"colours":{zeros}}}],"redo":[],"elapsed_ms":65000}}"#,
+            given.replacen("null", "0", 1),
+            ",0".repeat(12) + "]",
+            ",0".repeat(10) + "]",
+        );
+        let back = fresh.restore(serde_json::from_str(&json).unwrap()).unwrap();
+        let marks = back.marks();
+        assert_eq!((marks.values[1], marks.corner[3], marks.colours[5]), (Some(0), 10, 2));
+        assert_eq!(back.elapsed_ms, 65000);
+        assert!(back.can_undo());
+    }
+
+    #[test]
     fn a_save_round_trips_and_damage_is_refused() {
         let (g, _) = classic(9);
         let cell = first(&g, false);

@@ -157,3 +157,22 @@ fn hints_point_first_at_a_mark_no_answer_has() {
     assert_eq!((hint.edge.a().index(), hint.edge.b().index(), hint.together, hint.contradicts), (a, b, true, true));
     assert!(p.request().is_none(), "no step is asked for");
 }
+
+#[test]
+fn progress_saved_by_the_build_before_the_teacher_is_restored() {
+    // Exactly as builds from 2026-11-25 on wrote it (no `joins`: the
+    // teacher's joins came later): cells 3 and 4 painted region 1, a border
+    // 0-1 drawn, one undo state, 42 s on the clock.
+    let labels = format!("...11{}", ".".repeat(76));
+    let json = format!(
+        r#"{{"version":1,"marks":{{"labels":"{labels}","borders":[[0,1]]}},"undo":[{{"labels":"{}","borders":[[0,1]]}}],"redo":[],"elapsed_ms":42000,"found":[]}}"#,
+        ".".repeat(81)
+    );
+    let back = seed().restore(serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!([3, 4, 5].map(|c| back.label(c)), [Some(0), Some(0), None]);
+    assert_eq!(back.marks().borders, vec![(0, 1)]);
+    assert!(back.marks().joins.is_empty());
+    assert_eq!(back.elapsed_ms, 42000);
+    let undone = back.apply(PlayAction::Undo).unwrap();
+    assert_eq!(undone.label(3), None);
+}
