@@ -104,6 +104,7 @@ fn main() {
             app.wait_until("the setter's count", || app.text_of(".count").ends_with("solutions"));
             app.click_css("button.fill-cut");
             app.wait_until("a unique puzzle", || app.text_of(".count") == "exactly one solution");
+            app.wait_until("its rating", || app.text_of(".difficulty").contains("SE"));
             app.scroll_to_top();
             shot(&app, "set-sudoku");
             // Drawing regions: the box wall after r3c3 erased, a group of 18 named.

@@ -133,14 +133,12 @@ pub(super) fn check_sudoku(text: &str, line_text: &str, limit: u64, send: &mut d
     send(false, Body::Counted { answers_found: found, exact, answers: Vec::new() });
     match found {
         0 => send(true, Body::Cells { kind: CellsKind::Conflicts, cells: Vec::new() }),
+        // A unique puzzle's rating is the page's own request (`Job::Rate`),
+        // run in a worker of its own, so the next keystroke's check never
+        // waits for it.
         1 => {
             let needless = pseudoku_core::generate::needless_givens(layout, &givens).unwrap_or_default();
-            send(false, Body::Cells { kind: CellsKind::Needless, cells: needless.iter().map(|c| c.0).collect() });
-            let rated = match variant.with_givens(Some(givens)) {
-                Ok(v) => rate_variant(&v.to_string()),
-                Err(e) => Body::Failed { message: e.to_string() },
-            };
-            send(true, rated);
+            send(true, Body::Cells { kind: CellsKind::Needless, cells: needless.iter().map(|c| c.0).collect() });
         }
         _ => {
             let differ = (0..first[0].len()).find(|&c| first[0][c] != first[1][c]).map(|c| c as u32);
@@ -209,10 +207,6 @@ pub(super) fn generate_rated(text: &str, symmetry: WireSymmetry, seed: u64, leve
 pub(super) fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map(|c| std::iter::once(c.to_ascii_uppercase()).chain(chars).collect()).unwrap_or_default()
-}
-
-pub(super) fn rate_variant(text: &str) -> Body {
-    rate_with_progress(text, &mut |_| {})
 }
 
 /// Rates a sudoku one step at a time, posting the rating so far (SE tenths)

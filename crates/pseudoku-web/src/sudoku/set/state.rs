@@ -36,7 +36,11 @@ pub struct SetAnalysis {
     pub needless: Vec<CellId>,
     /// Givens that break a rule.
     pub conflicts: Vec<CellId>,
+    /// The rating of a unique puzzle: so far (SE tenths) while it runs,
+    /// then `(SE tenths, level, hardest technique)`, or why it failed.
+    pub rating_so_far: Option<u16>,
     pub rating: Option<(u16, String, String)>,
+    pub rating_failed: Option<String>,
     pub failed: Option<String>,
 }
 
@@ -63,6 +67,8 @@ pub struct SudokuSetter {
     stroke: Stroke,
     history: History<Snapshot>,
     check_id: u64,
+    /// The rating's id: its own lane and worker, renewed with `check_id`.
+    rate_id: u64,
     ids: RequestIds,
     pub analysis: SetAnalysis,
     /// A one-off job in flight and what the page says meanwhile.
@@ -138,7 +144,7 @@ impl SudokuSetter {
         let variant = Variant::new(spec, None).expect("the spec of a variant builds");
         let typed = Typed::of(variant.spec());
         let mut ids = RequestIds::default();
-        let check_id = ids.take();
+        let (check_id, rate_id) = (ids.take(), ids.take());
         SudokuSetter {
             variant: Rc::new(variant),
             layout,
@@ -149,6 +155,7 @@ impl SudokuSetter {
             stroke: Stroke::default(),
             history: History::default(),
             check_id,
+            rate_id,
             ids,
             analysis: SetAnalysis::default(),
             task: None,
@@ -328,6 +335,18 @@ impl SudokuSetter {
                 Request::new(self.check_id, Job::Check { variant, givens, limit: SOLUTION_LIMIT })
             }
         }
+    }
+
+    /// The rating the page should run beside the checks: a unique puzzle's,
+    /// until it is rated; none while a one-off job runs.
+    pub fn rating_request(&self) -> Option<Request> {
+        let a = &self.analysis;
+        let wanted = self.task.is_none()
+            && a.count == Some(Count::Exact(1))
+            && a.rating.is_none()
+            && a.rating_failed.is_none()
+            && !self.regions_unfinished();
+        wanted.then(|| Request::new(self.rate_id, Job::Rate { variant: self.puzzle().to_string() }))
     }
 
     /// `no solution`, `exactly one solution`, `N solutions`, `at least K
@@ -536,6 +555,7 @@ impl SudokuSetter {
 
     fn changed(&mut self) {
         self.check_id = self.ids.take();
+        self.rate_id = self.ids.take();
         self.analysis = SetAnalysis::default();
         self.task = None;
     }
@@ -574,6 +594,16 @@ impl SudokuSetter {
             }
             return Some(next);
         }
+        if reply.id == self.rate_id {
+            let a = &mut next.analysis;
+            match reply.body {
+                Body::RatingSoFar { se_tenths, .. } => a.rating_so_far = Some(se_tenths),
+                Body::Rated { se_tenths, level, hardest, .. } => a.rating = Some((se_tenths, level, hardest)),
+                Body::Failed { message } => a.rating_failed = Some(message),
+                _ => return None,
+            }
+            return Some(next);
+        }
         if reply.id != self.check_id || self.regions_unfinished() {
             return None;
         }
@@ -589,7 +619,6 @@ impl SudokuSetter {
                     CellsKind::Conflicts => a.conflicts = cells,
                 }
             }
-            Body::Rated { se_tenths, level, hardest, .. } => a.rating = Some((se_tenths, level, hardest)),
             Body::Failed { message } => a.failed = Some(message),
             _ => return None,
         }
@@ -603,10 +632,14 @@ reducer!(SudokuSetter, SetAction);
 mod tests {
     use super::*;
 
-    fn run(s: &SudokuSetter) -> Vec<Reply> {
+    fn replies_of(request: &Request) -> Vec<Reply> {
         let mut out = Vec::new();
-        crate::engine::worker::handle_to_end(&s.request(), &mut |r| out.push(r));
+        crate::engine::worker::handle_to_end(request, &mut |r| out.push(r));
         out
+    }
+
+    fn run(s: &SudokuSetter) -> Vec<Reply> {
+        replies_of(&s.request())
     }
 
     fn feed(mut s: SudokuSetter, replies: Vec<Reply>) -> SudokuSetter {
@@ -779,7 +812,14 @@ mod tests {
         let s = feed(s.clone(), run(&s));
         assert_eq!(s.count_text(), "exactly one solution");
         assert!(s.analysis.needless.is_empty(), "nothing more can go");
-        assert!(s.analysis.rating.is_some());
+        assert_eq!(s.analysis.rating, None, "the check does not rate");
+        let rate = s.rating_request().expect("a unique puzzle is rated");
+        let rated = feed(s.clone(), replies_of(&rate));
+        assert!(rated.analysis.rating_so_far.is_some() && rated.analysis.rating.is_some());
+        assert_eq!(rated.rating_request(), None, "rated once");
+        // A new given is a new puzzle: the old rating's replies are dropped.
+        let edited = play(s.clone(), [SetAction::Select(CellId(0)), SetAction::Clear]);
+        assert_eq!(feed(edited.clone(), replies_of(&rate)).analysis, edited.analysis);
         assert!(play(s, [SetAction::Undo]).givens().iter().flatten().count() > 17);
     }
 }

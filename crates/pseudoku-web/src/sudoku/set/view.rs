@@ -16,7 +16,7 @@ use yew::prelude::*;
 use crate::browser::{self, storage};
 use crate::pseudoku::board::{self as pboard, PBoard, Target};
 use crate::shared::count::Count;
-use crate::shared::hooks::{use_engine, use_keys};
+use crate::shared::hooks::{use_background_engine, use_engine, use_keys};
 use crate::shared::panels::{
     name_options, on_text, seed_in, share_panel, symmetry_in, symmetry_picker, Elsewhere, Notice, Share,
 };
@@ -62,6 +62,9 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         move || initial(open)
     });
     use_engine(setter.dispatcher(), Some(setter.request()), SetAction::Worker);
+    // A unique puzzle's rating runs beside the checks, in a worker of its
+    // own: the next keystroke's count never waits for it.
+    use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker);
     // The work is kept (when its givens are valid) and named in the address bar.
     {
         let puzzle = setter.puzzle();
@@ -176,6 +179,13 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                     if unique {
                         if let Some((se, level, hardest)) = &analysis.rating {
                             <p class="difficulty">{ format!("{level} · SE {}.{} · {hardest}", se / 10, se % 10) }</p>
+                        } else if let Some(reason) = &analysis.rating_failed {
+                            <p class="difficulty">{ reason.clone() }</p>
+                        } else {
+                            <p class="difficulty rating">{ match analysis.rating_so_far {
+                                Some(se) => format!("rating… {}.{} so far", se / 10, se % 10),
+                                None => "rating…".to_owned(),
+                            } }</p>
                         }
                         if !analysis.needless.is_empty() {
                             <p class="hint-text">{ match analysis.needless.len() {
