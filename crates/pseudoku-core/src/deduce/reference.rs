@@ -13,9 +13,9 @@ use super::memo::Memo;
 use super::path::solve_path;
 use super::path::{DeduceConfig, Next, Stepper};
 use super::shapes::{limits, list, list_with_memo};
-use super::step::Batch;
+use super::step::{Batch, Collect, Found};
 use super::technique::Technique;
-use super::{areas, Contradiction};
+use super::{areas, basic, Contradiction};
 use crate::partition::{self, ConstructConfig, Difficulty, Instance};
 
 /// The cells reachable from `from` through edges that are not borders,
@@ -414,4 +414,40 @@ fn ratings_are_the_same_without_the_memo() {
         }
     }
     assert!(rated >= 20, "only {rated} challenges rated");
+}
+
+/// Every find of a technique, one at a time (as the solve path sees them),
+/// gathered: what a technique decides at once for a batch must be this.
+#[derive(Default)]
+struct EveryFind(Vec<(usize, Mark)>);
+
+impl Collect for EveryFind {
+    fn found(&mut self, board: &Board, f: &Found) -> bool {
+        self.0.extend(f.decide.iter().filter(|&&(s, _)| board.mark_at(s) == Mark::Open));
+        false
+    }
+}
+
+#[test]
+fn pair_rules_decide_at_once_what_they_decide_pair_by_pair() {
+    let mut decided = 0;
+    for (size, seeds, every) in [(5, 8, 1), (6, 6, 1), (7, 4, 2), (9, 3, 2)] {
+        for b in boards(size, seeds, every) {
+            type Rule = fn(&Board, &mut Ctx, &mut dyn Collect) -> Result<(), Contradiction>;
+            let rules: [Rule; 3] = [basic::shared_symbol, basic::too_big, basic::separated];
+            for rule in rules {
+                let (mut batch, mut each) = (Batch::default(), EveryFind::default());
+                rule(&b, &mut Ctx::new(u64::MAX), &mut batch).unwrap();
+                rule(&b, &mut Ctx::new(u64::MAX), &mut each).unwrap();
+                let (mut batch, mut each) = (batch.0, each.0);
+                for list in [&mut batch, &mut each] {
+                    list.sort_unstable();
+                    list.dedup();
+                }
+                assert_eq!(batch, each, "{b:?}");
+                decided += each.len();
+            }
+        }
+    }
+    assert!(decided > 100, "only {decided} decisions compared");
 }
