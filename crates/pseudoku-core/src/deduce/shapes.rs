@@ -55,7 +55,8 @@ struct Enum<'a, const W: usize> {
     in_all: Bits<W>,
     in_any: Bits<W>,
     /// The cells whose marks or groups the listing read (besides the whole
-    /// board each complete set is checked against).
+    /// board each complete set is checked against): while listing, the
+    /// cells its walks reached; at the end, their neighbours too.
     read: Bits<W>,
     /// The complete sets met, with the node each was met at, while kept
     /// (`None` once there are too many to keep).
@@ -144,8 +145,9 @@ impl<const W: usize> Enum<'_, W> {
         let allowed = v.all.andnot(self.set | self.excluded | blocked | v.incompatible(self.mask, self.size));
         let (hopeful, reached) = self.hopeful(allowed);
         // What this node read: the cells the walk reached and their
-        // neighbours (`pick` looks at neighbours of the set only).
-        self.read = self.read | reached | v.neighbours(reached);
+        // neighbours (`pick` looks at neighbours of the set only); the
+        // neighbours are added once, at the end.
+        self.read = self.read | reached;
         if !hopeful {
             return;
         }
@@ -224,6 +226,7 @@ pub(crate) fn list<const W: usize>(
     e.take(g);
     e.grow();
     let kept = e.events.is_some();
+    e.read = e.read | v.neighbours(e.read);
     let listing = Listing { shapes: e.shapes, stopped: e.stopped, nodes: e.nodes, in_all: e.in_all, in_any: e.in_any };
     (listing, e.read, kept)
 }
