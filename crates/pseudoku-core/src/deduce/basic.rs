@@ -57,12 +57,25 @@ enum PairRule {
     Separated,
 }
 
+impl PairRule {
+    fn technique(self) -> Technique {
+        match self {
+            PairRule::Shared => Technique::SharedSymbol,
+            PairRule::TooBig => Technique::TooBig,
+            PairRule::Separated => Technique::Separated,
+        }
+    }
+}
+
 /// Shared symbol, too big or already separated: for each pair of groups
 /// touching through an open edge that the rule forbids to join, a step that
 /// borders every edge between them.
 fn pair_rule(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: PairRule) -> Result<(), Contradiction> {
     if rule == PairRule::Separated {
         cx.fill_separated(b);
+    }
+    if out.decisions_only() {
+        return pair_rule_decisions(b, cx, out, rule);
     }
     let mut decide = core::mem::take(&mut cx.decide);
     let mut cells = core::mem::take(&mut cx.cells);
@@ -104,12 +117,7 @@ fn pair_rule(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: PairRule) -> 
             None => cells.extend([gg.first, hg.first]),
         }
         let because_slots: Vec<usize> = because.into_iter().collect();
-        let technique = match rule {
-            PairRule::Shared => Technique::SharedSymbol,
-            PairRule::TooBig => Technique::TooBig,
-            PairRule::Separated => Technique::Separated,
-        };
-        let mut found = Found::new(technique, &decide, &cells);
+        let mut found = Found::new(rule.technique(), &decide, &cells);
         found.because = &because_slots;
         found.symbol = symbol;
         found.count = gg.size + hg.size;
@@ -119,6 +127,35 @@ fn pair_rule(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: PairRule) -> 
     }
     cx.decide = decide;
     cx.cells = cells;
+    Ok(())
+}
+
+/// [`pair_rule`] when only its decisions matter: every open edge between
+/// two groups the rule keeps apart is a border, handed over at once (the
+/// same decisions as a step per pair).
+fn pair_rule_decisions(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: PairRule) -> Result<(), Contradiction> {
+    let mut decide = core::mem::take(&mut cx.decide);
+    decide.clear();
+    let (groups, n) = (b.groups(), b.size() as u32);
+    for s in b.slots() {
+        if b.mark_at(s) != Mark::Open {
+            continue;
+        }
+        let (x, y) = b.ends(s);
+        let (g, h) = (b.group_of(x), b.group_of(y));
+        let hit = match rule {
+            PairRule::Shared => groups[g].mask & groups[h].mask != 0,
+            PairRule::TooBig => groups[g].size + groups[h].size > n,
+            PairRule::Separated => cx.separated_by((g.min(h) as u32, g.max(h) as u32)).is_some(),
+        };
+        if hit {
+            decide.push((s, Mark::Border));
+        }
+    }
+    if !decide.is_empty() {
+        out.found(b, &Found::new(rule.technique(), &decide, &[]));
+    }
+    cx.decide = decide;
     Ok(())
 }
 

@@ -25,6 +25,9 @@ pub(crate) struct View<const W: usize> {
     /// Cells whose edge to the right or down is a border.
     border_right: Bits<W>,
     border_down: Bits<W>,
+    /// Cells whose edge to the right or down is a join.
+    join_right: Bits<W>,
+    join_down: Bits<W>,
     /// Cells with a neighbour to the right, and below.
     has_right: Bits<W>,
     has_down: Bits<W>,
@@ -48,6 +51,8 @@ impl<const W: usize> View<W> {
             pass_down: Bits::EMPTY,
             border_right: Bits::EMPTY,
             border_down: Bits::EMPTY,
+            join_right: Bits::EMPTY,
+            join_down: Bits::EMPTY,
             has_right: Bits::EMPTY,
             has_down: Bits::EMPTY,
             sym: Vec::new(),
@@ -83,17 +88,23 @@ impl<const W: usize> View<W> {
             self.sym[b.symbol(c) as usize].insert(c);
         }
         let (mut border_right, mut border_down) = (Bits::EMPTY, Bits::EMPTY);
+        let (mut join_right, mut join_down) = (Bits::EMPTY, Bits::EMPTY);
         for s in b.slots() {
-            if b.mark_at(s) == Mark::Border {
-                if s % 2 == 0 {
-                    border_right.insert(s / 2);
-                } else {
-                    border_down.insert(s / 2);
-                }
+            let (right, down) = match b.mark_at(s) {
+                Mark::Open => continue,
+                Mark::Border => (&mut border_right, &mut border_down),
+                Mark::Join => (&mut join_right, &mut join_down),
+            };
+            if s % 2 == 0 {
+                right.insert(s / 2);
+            } else {
+                down.insert(s / 2);
             }
         }
         self.border_right = border_right;
         self.border_down = border_down;
+        self.join_right = join_right;
+        self.join_down = join_down;
         self.pass_right = self.has_right.andnot(border_right);
         self.pass_down = self.has_down.andnot(border_down);
         let groups = b.groups();
@@ -172,6 +183,50 @@ impl<const W: usize> View<W> {
     pub fn has_inner_border(&self, x: Bits<W>) -> bool {
         let k = self.n as u32;
         (x & self.border_right).intersects(&x.shr(1)) || (x & self.border_down).intersects(&x.shr(k))
+    }
+
+    /// The marks of every edge touching a cell of `x`: borders to the
+    /// right and down, then joins. Two boards with the same marks there
+    /// have the same groups at the cells of `x` (groups are made of joins).
+    #[inline]
+    pub fn marks_touching(&self, x: Bits<W>) -> [Bits<W>; 4] {
+        let k = self.n as u32;
+        let (right, down) = (x | x.shr(1), x | x.shr(k));
+        [self.border_right & right, self.border_down & down, self.join_right & right, self.join_down & down]
+    }
+
+    /// Can the rest of the board, once `set` (a complete region) is taken
+    /// out, still be whole regions? Every area it leaves must be `k·N`
+    /// cells holding each symbol `k` times, and an area of `N` cells have
+    /// no border inside.
+    pub fn rest_fits(&self, set: Bits<W>) -> bool {
+        let n = self.n;
+        let rest = self.all.andnot(set);
+        let mut seeds = self.neighbours(set) & rest;
+        while let Some(c) = seeds.first() {
+            let area = self.flood(Bits::single(c), rest);
+            if area == rest {
+                // All the rest in one area: it holds every symbol `N − 1`
+                // times (the set holds each once), so it fits unless it must
+                // be one region.
+                return n > 2 || !self.has_inner_border(area);
+            }
+            seeds = seeds.andnot(area);
+            let size = area.count();
+            if size % n != 0 {
+                return false;
+            }
+            let k = size / n;
+            if self.sym.iter().any(|m| area.count_and(m) != k) {
+                return false;
+            }
+            // A border between two cells of the area matters only when the
+            // area must be one region.
+            if size == n && self.has_inner_border(area) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The cells of the groups that cannot join a set holding the symbols

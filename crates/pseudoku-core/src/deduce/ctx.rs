@@ -5,6 +5,7 @@
 
 use super::board::{Board, Mark};
 use super::cells::Views;
+use super::memo::Memos;
 use super::scratch;
 
 /// Buffers and the node count of one solve.
@@ -30,6 +31,10 @@ pub(crate) struct Ctx {
     pub reach: scratch::Reach,
     /// The board as cell sets, rebuilt by the techniques that search.
     pub views: Views,
+    /// Shape listings made so far, and whether to use them (tests compare
+    /// solves without).
+    pub memo: Memos,
+    pub memo_on: bool,
 }
 
 impl Ctx {
@@ -48,6 +53,8 @@ impl Ctx {
             shapes: scratch::Shapes::default(),
             reach: scratch::Reach::default(),
             views: Views::default(),
+            memo: Memos::default(),
+            memo_on: true,
         }
     }
 

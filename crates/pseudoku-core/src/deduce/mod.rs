@@ -46,6 +46,7 @@ mod cells;
 mod construct;
 mod ctx;
 mod follow;
+mod memo;
 mod path;
 mod scratch;
 mod shapes;

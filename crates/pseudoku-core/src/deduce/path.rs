@@ -68,6 +68,14 @@ impl Stepper {
         Stepper { board, cx: Ctx::new(config.node_budget), config: *config }
     }
 
+    /// The same stepper listing every shape afresh (the memo of listings
+    /// off), for tests that check the memo changes nothing.
+    #[cfg(test)]
+    pub(crate) fn without_memo(mut self) -> Stepper {
+        self.cx.memo_on = false;
+        self
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }

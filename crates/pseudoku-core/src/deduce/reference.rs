@@ -9,12 +9,14 @@ use std::collections::VecDeque;
 use super::board::{Board, Mark};
 use super::cells::{by_width, Views};
 use super::ctx::Ctx;
+use super::memo::Memo;
+use super::path::solve_path;
 use super::path::{DeduceConfig, Next, Stepper};
-use super::shapes::{limits, list};
-use super::step::Batch;
+use super::shapes::{limits, list, list_with_memo};
+use super::step::{Batch, Collect, Found};
 use super::technique::Technique;
-use super::{areas, Contradiction};
-use crate::partition::{self, ConstructConfig, Difficulty};
+use super::{areas, basic, Contradiction};
+use crate::partition::{self, ConstructConfig, Difficulty, Instance};
 
 /// The cells reachable from `from` through edges that are not borders,
 /// entering only cells `may` allows, at most `limit` steps out: the
@@ -204,7 +206,7 @@ fn shapes_slow(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
 fn shapes_fast_in<const W: usize>(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
     let mut views = Views::default();
     views.refresh::<W>(b);
-    let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap);
+    let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap, None).0;
     // What a stopped listing found says nothing, so it is not compared.
     let (all, any) = if l.stopped || l.shapes == 0 {
         (Vec::new(), Vec::new())
@@ -284,19 +286,22 @@ fn missing_slow(b: &Board) -> (Vec<(usize, Mark)>, u64, bool) {
 /// Boards along the solve paths of challenges from `construct`, every few
 /// steps, on grids of `size`.
 fn boards(size: usize, seeds: u64, every: usize) -> Vec<Board> {
+    (0..seeds).flat_map(|seed| boards_of(size, seed, every)).collect()
+}
+
+/// Every `every`-th board of the solve path of one minimal-wall challenge.
+fn boards_of(size: usize, seed: u64, every: usize) -> Vec<Board> {
     let mut out = Vec::new();
-    for seed in 0..seeds {
-        let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
-        let Ok(made) = partition::construct(&config, seed) else { continue };
-        let deduce = DeduceConfig { node_budget: 60_000, ..DeduceConfig::new(size) };
-        let mut stepper = Stepper::new(&made.instance, &deduce);
-        for i in 0.. {
-            if i % every == 0 {
-                out.push(stepper.board().clone());
-            }
-            if !matches!(stepper.next(), Next::Step(_)) {
-                break;
-            }
+    let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
+    let Ok(made) = partition::construct(&config, seed) else { return out };
+    let deduce = DeduceConfig { node_budget: 60_000, ..DeduceConfig::new(size) };
+    let mut stepper = Stepper::new(&made.instance, &deduce);
+    for i in 0.. {
+        if i % every == 0 {
+            out.push(stepper.board().clone());
+        }
+        if !matches!(stepper.next(), Next::Step(_)) {
+            break;
         }
     }
     out
@@ -350,4 +355,99 @@ fn bitset_missing_symbol_decides_what_the_plain_walks_decide() {
         }
     }
     assert!(decided > 50, "only {decided} decisions compared");
+}
+
+/// Every listing from one memo, fed the boards of whole solve paths with the
+/// three caps in turn, equals the listing made afresh, nodes included; and
+/// the memo answers a good share of them.
+#[test]
+fn listings_from_the_memo_are_the_listings() {
+    let (mut compared, mut answered) = (0, 0);
+    for (size, seeds, every) in [(5, 6, 1), (6, 5, 1), (7, 4, 1), (9, 3, 2)] {
+        for seed in 0..seeds {
+            let boards = boards_of(size, seed, every);
+            let mut memo = Memo::<2>::default();
+            for (i, b) in boards.iter().enumerate() {
+                let mut views = Views::default();
+                views.refresh::<2>(b);
+                let v = views.get::<2>();
+                for g in 0..b.groups().len() {
+                    if b.groups()[g].size as usize >= size {
+                        continue;
+                    }
+                    // The caps in a changing order, and budgets cut short,
+                    // so that replays meet listings kept with other caps.
+                    let techniques = [Technique::FewShapes, Technique::SomeShapes, Technique::ManyShapes];
+                    for k in 0..3 {
+                        let (cap, node_cap) = limits(techniques[(i + g + k) % 3]);
+                        let node_cap = if (i + g) % 5 == 0 { node_cap / 7 + k as u64 } else { node_cap };
+                        let fresh = list(b, v, &mut Vec::new(), g, cap, node_cap, None).0;
+                        answered += usize::from(memo.replay(v, v.group[g], cap, node_cap).is_some());
+                        let memoized = list_with_memo(b, v, &mut memo, &mut Vec::new(), g, cap, node_cap);
+                        assert_eq!(memoized, fresh, "{b:?} group {g}, caps {cap} {node_cap}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 3000, "only {compared} listings compared");
+    assert!(answered > compared / 5, "the memo answered only {answered} of {compared}");
+}
+
+/// Whole ratings with the memo of listings and without are the same,
+/// steps and node counts included, on challenges whose paths need shapes
+/// and suppositions (minimal walls), budgets running out among them.
+#[test]
+fn ratings_are_the_same_without_the_memo() {
+    let mut rated = 0;
+    for (size, seeds, budget) in [(6, 12, 200_000), (7, 8, 200_000), (8, 4, 100_000), (9, 3, 60_000)] {
+        for seed in 0..seeds {
+            let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
+            let Ok(made) = partition::construct(&config, seed) else { continue };
+            let instance: Instance = made.instance;
+            let deduce = DeduceConfig { node_budget: budget, ..DeduceConfig::new(size) };
+            let with = solve_path(Stepper::new(&instance, &deduce));
+            let without = solve_path(Stepper::new(&instance, &deduce).without_memo());
+            assert_eq!(with, without, "{instance}");
+            rated += 1;
+        }
+    }
+    assert!(rated >= 20, "only {rated} challenges rated");
+}
+
+/// Every find of a technique, one at a time (as the solve path sees them),
+/// gathered: what a technique decides at once for a batch must be this.
+#[derive(Default)]
+struct EveryFind(Vec<(usize, Mark)>);
+
+impl Collect for EveryFind {
+    fn found(&mut self, board: &Board, f: &Found) -> bool {
+        self.0.extend(f.decide.iter().filter(|&&(s, _)| board.mark_at(s) == Mark::Open));
+        false
+    }
+}
+
+#[test]
+fn pair_rules_decide_at_once_what_they_decide_pair_by_pair() {
+    let mut decided = 0;
+    for (size, seeds, every) in [(5, 8, 1), (6, 6, 1), (7, 4, 2), (9, 3, 2)] {
+        for b in boards(size, seeds, every) {
+            type Rule = fn(&Board, &mut Ctx, &mut dyn Collect) -> Result<(), Contradiction>;
+            let rules: [Rule; 3] = [basic::shared_symbol, basic::too_big, basic::separated];
+            for rule in rules {
+                let (mut batch, mut each) = (Batch::default(), EveryFind::default());
+                rule(&b, &mut Ctx::new(u64::MAX), &mut batch).unwrap();
+                rule(&b, &mut Ctx::new(u64::MAX), &mut each).unwrap();
+                let (mut batch, mut each) = (batch.0, each.0);
+                for list in [&mut batch, &mut each] {
+                    list.sort_unstable();
+                    list.dedup();
+                }
+                assert_eq!(batch, each, "{b:?}");
+                decided += each.len();
+            }
+        }
+    }
+    assert!(decided > 100, "only {decided} decisions compared");
 }

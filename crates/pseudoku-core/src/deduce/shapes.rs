@@ -15,9 +15,12 @@
 use super::board::{Board, Contradiction, Mark};
 use super::cells::{by_width, View};
 use super::ctx::Ctx;
+use super::memo::{Memo, Reach, MOST_EVENTS};
 use super::step::{Collect, Found};
 use super::technique::Technique;
 use crate::partition::bits::Bits;
+
+pub(crate) use super::memo::Listing;
 
 /// The most nodes any shape technique tries per group.
 pub(crate) const MOST_NODES: u64 = 5_000;
@@ -51,6 +54,13 @@ struct Enum<'a, const W: usize> {
     /// The cells in every shape found, and in some shape.
     in_all: Bits<W>,
     in_any: Bits<W>,
+    /// The cells whose marks or groups the listing read (besides the whole
+    /// board each complete set is checked against): while listing, the
+    /// cells its walks reached; at the end, their neighbours too.
+    read: Bits<W>,
+    /// The complete sets met, with the node each was met at, while kept
+    /// (`None` once there are too many to keep).
+    events: Option<&'a mut Vec<(u64, Bits<W>)>>,
 }
 
 impl<const W: usize> Enum<'_, W> {
@@ -71,8 +81,9 @@ impl<const W: usize> Enum<'_, W> {
     }
 
     /// Can the set still reach every symbol it lacks and enough cells,
-    /// within `N − |set|` steps through `allowed` cells?
-    fn hopeful(&self, allowed: Bits<W>) -> bool {
+    /// within `N − |set|` steps through `allowed` cells? Also the cells the
+    /// walk reached.
+    fn hopeful(&self, allowed: Bits<W>) -> (bool, Bits<W>) {
         let v = self.v;
         let n = v.n;
         let missing = self.full & !self.mask;
@@ -96,42 +107,10 @@ impl<const W: usize> Enum<'_, W> {
             reached = reached | front;
             // Stops once enough is reached: the rest of the walk cannot undo it.
             if reached.count() >= n && enough(&reached) {
-                return true;
+                return (true, reached);
             }
         }
-        reached.count() >= n && enough(&reached)
-    }
-
-    /// Does the complete set leave areas that can still be whole regions?
-    fn rest_fits(&self) -> bool {
-        let v = self.v;
-        let n = v.n;
-        let rest = v.all.andnot(self.set);
-        let mut seeds = v.neighbours(self.set) & rest;
-        while let Some(c) = seeds.first() {
-            let area = v.flood(Bits::single(c), rest);
-            if area == rest {
-                // All the rest in one area: it holds every symbol `N − 1`
-                // times (the set holds each once), so it fits unless it must
-                // be one region.
-                return n > 2 || !v.has_inner_border(area);
-            }
-            seeds = seeds.andnot(area);
-            let size = area.count();
-            if size % n != 0 {
-                return false;
-            }
-            let k = size / n;
-            if v.sym.iter().any(|m| area.count_and(m) != k) {
-                return false;
-            }
-            // A border between two cells of the area matters only when the
-            // area must be one region.
-            if size == n && v.has_inner_border(area) {
-                return false;
-            }
-        }
-        true
+        (reached.count() >= n && enough(&reached), reached)
     }
 
     fn grow(&mut self) {
@@ -142,7 +121,14 @@ impl<const W: usize> Enum<'_, W> {
         }
         let v = self.v;
         if self.size == v.n {
-            if self.rest_fits() {
+            if let Some(events) = self.events.as_deref_mut() {
+                if events.len() < MOST_EVENTS {
+                    events.push((self.nodes, self.set));
+                } else {
+                    self.events = None;
+                }
+            }
+            if v.rest_fits(self.set) {
                 self.shapes += 1;
                 if self.shapes > self.cap {
                     self.stopped = true;
@@ -157,7 +143,12 @@ impl<const W: usize> Enum<'_, W> {
         // to the set, and its group shares no symbol with the set and fits.
         let blocked = v.border_neighbours(self.set);
         let allowed = v.all.andnot(self.set | self.excluded | blocked | v.incompatible(self.mask, self.size));
-        if !self.hopeful(allowed) {
+        let (hopeful, reached) = self.hopeful(allowed);
+        // What this node read: the cells the walk reached and their
+        // neighbours (`pick` looks at neighbours of the set only); the
+        // neighbours are added once, at the end.
+        self.read = self.read | reached;
+        if !hopeful {
             return;
         }
         let Some(h) = self.pick(allowed, blocked) else { return };
@@ -198,20 +189,10 @@ impl<const W: usize> Enum<'_, W> {
     }
 }
 
-/// What listing one group's shapes found.
-pub(crate) struct Listing<const W: usize> {
-    /// Shapes found (one past the cap when the cap stopped the listing).
-    pub shapes: u32,
-    /// Stopped past the cap of shapes or nodes: nothing is concluded.
-    pub stopped: bool,
-    pub nodes: u64,
-    /// The cells in every shape, and in some shape.
-    pub in_all: Bits<W>,
-    pub in_any: Bits<W>,
-}
-
 /// Lists the shapes of group `g`, stopping past `cap` shapes or `node_cap`
-/// nodes; `list` is a buffer.
+/// nodes (`list` is a buffer). Also says what the listing read (see
+/// `Enum::read`) and, into `events` when given, the complete sets it met
+/// (`false` when there were too many to keep).
 pub(crate) fn list<const W: usize>(
     b: &Board,
     v: &View<W>,
@@ -219,7 +200,8 @@ pub(crate) fn list<const W: usize>(
     g: usize,
     cap: u32,
     node_cap: u64,
-) -> Listing<W> {
+    events: Option<&mut Vec<(u64, Bits<W>)>>,
+) -> (Listing<W>, Bits<W>, bool) {
     let n = b.size();
     list.clear();
     let mut e = Enum {
@@ -238,10 +220,54 @@ pub(crate) fn list<const W: usize>(
         stopped: false,
         in_all: v.all,
         in_any: Bits::EMPTY,
+        read: Bits::EMPTY,
+        events,
     };
     e.take(g);
     e.grow();
-    Listing { shapes: e.shapes, stopped: e.stopped, nodes: e.nodes, in_all: e.in_all, in_any: e.in_any }
+    let kept = e.events.is_some();
+    e.read = e.read | v.neighbours(e.read);
+    let listing = Listing { shapes: e.shapes, stopped: e.stopped, nodes: e.nodes, in_all: e.in_all, in_any: e.in_any };
+    (listing, e.read, kept)
+}
+
+/// The listing of group `g`, from the memo when it can answer; else listed
+/// and kept there.
+pub(crate) fn list_with_memo<const W: usize>(
+    b: &Board,
+    v: &View<W>,
+    memo: &mut Memo<W>,
+    buffer: &mut Vec<u32>,
+    g: usize,
+    cap: u32,
+    node_cap: u64,
+) -> Listing<W> {
+    let group = v.group[g];
+    if let Some(listing) = memo.replay(v, group, cap, node_cap) {
+        return listing;
+    }
+    let mut events = core::mem::take(&mut memo.events);
+    events.clear();
+    let (listing, read, kept) = list(b, v, buffer, g, cap, node_cap, Some(&mut events));
+    if kept {
+        // Whole groups: a group's extent is read along with any of its cells.
+        let (mut left, mut within) = (read, Bits::EMPTY);
+        while let Some(c) = left.first() {
+            let cells = v.group[b.group_of(c)];
+            within = within | cells;
+            left = left.andnot(cells);
+        }
+        let reach = match (listing.stopped, listing.shapes > cap) {
+            (false, _) => Reach::Done(listing.nodes),
+            // Stopped at the set one past the cap: recorded up to it.
+            (true, true) => Reach::Partial { at_least: listing.nodes, known: listing.nodes },
+            // Stopped on entering node `node_cap + 1`: recorded before it.
+            (true, false) => Reach::Partial { at_least: listing.nodes, known: listing.nodes - 1 },
+        };
+        memo.store(v, group, within, reach, &events);
+    }
+    memo.events = events;
+    listing
 }
 
 /// Lists the shapes of every group (lone cells only for
@@ -277,8 +303,12 @@ fn shapes_in<const W: usize>(
             cx.out_of_budget = true;
             break;
         }
-        let Listing { shapes, stopped, nodes, in_all, in_any } =
-            list(b, v, &mut cx.shapes.list, g, cap, node_cap.min(left));
+        let node_cap = node_cap.min(left);
+        let Listing { shapes, stopped, nodes, in_all, in_any } = if cx.memo_on {
+            list_with_memo(b, v, cx.memo.get::<W>(), &mut cx.shapes.list, g, cap, node_cap)
+        } else {
+            list(b, v, &mut cx.shapes.list, g, cap, node_cap, None).0
+        };
         cx.nodes += nodes;
         if stopped {
             if cx.limit.saturating_sub(cx.nodes) == 0 {

@@ -151,6 +151,13 @@ impl<'a> Found<'a> {
 /// Where techniques put what they find; `true` from `found` stops the scan.
 pub(crate) trait Collect {
     fn found(&mut self, board: &Board, found: &Found) -> bool;
+
+    /// True when only the decisions matter, all of them at once (not which
+    /// find made them, nor in what order): a technique may then hand them
+    /// over together.
+    fn decisions_only(&self) -> bool {
+        false
+    }
 }
 
 /// Keeps the first find that decides something new, as a [`Step`].
@@ -193,5 +200,9 @@ impl Collect for Batch {
     fn found(&mut self, board: &Board, f: &Found) -> bool {
         self.0.extend(f.decide.iter().filter(|&&(s, _)| board.mark_at(s) == Mark::Open));
         false
+    }
+
+    fn decisions_only(&self) -> bool {
+        true
     }
 }
