@@ -95,13 +95,15 @@ pub struct Solver {
 }
 
 /// The candidate masks by grid size. WebAssembly has no 16-bit or 128-bit
-/// arithmetic of its own, so there a `u32` serves the small grids and the
-/// wide mask the largest: the same search (masks only hold bits), fewer
-/// copies of the engine in the page's module.
+/// arithmetic of its own and its 64-bit words are as fast as its 32-bit
+/// ones, so there a `u64` serves every grid up to 64 symbols and the wide
+/// mask the largest: the same search (masks only hold bits), fewer copies of
+/// the engine in the page's module.
 enum Inner {
     Classic9(Classic9),
     #[cfg(not(target_arch = "wasm32"))]
     U16(Engine<u16>),
+    #[cfg(not(target_arch = "wasm32"))]
     U32(Engine<u32>),
     U64(Engine<u64>),
     #[cfg(not(target_arch = "wasm32"))]
@@ -115,6 +117,7 @@ macro_rules! dispatch {
             Inner::Classic9($e) => $body,
             #[cfg(not(target_arch = "wasm32"))]
             Inner::U16($e) => $body,
+            #[cfg(not(target_arch = "wasm32"))]
             Inner::U32($e) => $body,
             Inner::U64($e) => $body,
             #[cfg(not(target_arch = "wasm32"))]
@@ -139,8 +142,9 @@ impl Solver {
         let inner = match layout.size() {
             #[cfg(not(target_arch = "wasm32"))]
             0..=16 => Inner::U16(Engine::new(layout)),
+            #[cfg(not(target_arch = "wasm32"))]
             0..=32 => Inner::U32(Engine::new(layout)),
-            33..=64 => Inner::U64(Engine::new(layout)),
+            0..=64 => Inner::U64(Engine::new(layout)),
             #[cfg(not(target_arch = "wasm32"))]
             65..=128 => Inner::U128(Engine::new(layout)),
             _ => Inner::Wide(Engine::new(layout)),
@@ -392,13 +396,14 @@ mod tests {
 
     #[test]
     fn every_mask_width_searches_alike() {
-        // The WebAssembly build runs the small grids on `u32` and the
+        // The WebAssembly build runs the small grids on `u64` and the
         // largest on the wide mask: the searches must be the same.
         let layouts = [Layout::classic(2).unwrap(), Layout::boxed(3, 4).unwrap(), Layout::classic(4).unwrap()];
         for (i, layout) in layouts.iter().enumerate() {
             let reference = trace::<u16>(layout, i as u64);
             assert_eq!(reference.0.len(), 20);
             assert_eq!(trace::<u32>(layout, i as u64), reference, "u32, layout {i}");
+            assert_eq!(trace::<u64>(layout, i as u64), reference, "u64, layout {i}");
             assert_eq!(trace::<u128>(layout, i as u64), reference, "u128, layout {i}");
             assert_eq!(trace::<Wide>(layout, i as u64), reference, "wide, layout {i}");
         }
