@@ -24,51 +24,70 @@ pub fn use_engine<R>(dispatcher: UseReducerDispatcher<R>, request: Option<Reques
 where
     R: Reducible + 'static,
 {
-    use_worker(dispatcher, request, on_reply, false);
+    use_worker(dispatcher, request, on_reply, None);
 }
 
 /// Runs a screen's one long background job (the sudoku's rating) in a
 /// worker of its own, beside the screen's [`use_engine`]: a hint, a count
 /// or an import sent there never stops it. A request with a new id (a new
 /// puzzle) terminates the old job, as does no request at all.
+///
+/// With `after_ms`, a request starts only once it has stood that long
+/// unchanged (the old job stops at once): a setter typing givens starts no
+/// rating, and no worker, for each puzzle passed on the way.
 #[hook]
 pub fn use_background_engine<R>(
     dispatcher: UseReducerDispatcher<R>,
     request: Option<Request>,
     on_reply: fn(Reply) -> R::Action,
+    after_ms: Option<u32>,
 ) where
     R: Reducible + 'static,
 {
-    use_worker(dispatcher, request, on_reply, true);
+    use_worker(dispatcher, request, on_reply, Some(after_ms.unwrap_or(0)));
 }
 
 /// Both hooks' worker: started with the first request, sent each request
-/// whose id is new, terminated when the screen goes (and, if `stop_when_idle`,
-/// when no request is asked for).
+/// whose id is new, terminated when the screen goes. `background` (a
+/// delay, possibly 0) also stops the job when no request is asked for, and
+/// sends a request only after that delay.
 #[hook]
 fn use_worker<R>(
     dispatcher: UseReducerDispatcher<R>,
     request: Option<Request>,
     on_reply: fn(Reply) -> R::Action,
-    stop_when_idle: bool,
+    background: Option<u32>,
 ) where
     R: Reducible + 'static,
 {
     let worker = use_mut_ref(|| None::<EngineWorker>);
+    let timer = use_mut_ref(|| None::<gloo_timers::callback::Timeout>);
     {
-        let worker = worker.clone();
+        let (worker, timer) = (worker.clone(), timer.clone());
         use_effect_with(request.as_ref().map(|r| r.id), move |_| {
+            timer.borrow_mut().take();
             let mut slot = worker.borrow_mut();
             let engine =
                 slot.get_or_insert_with(|| EngineWorker::new(move |reply| dispatcher.dispatch(on_reply(reply))));
-            match request {
-                Some(request) => engine.send(request),
-                None if stop_when_idle => engine.stop(),
-                None => {}
+            match (request, background) {
+                (Some(request), None | Some(0)) => engine.send(request),
+                (Some(request), Some(ms)) => {
+                    engine.stop();
+                    let worker = worker.clone();
+                    let send = move || worker.borrow().as_ref().map_or((), |engine| engine.send(request));
+                    *timer.borrow_mut() = Some(gloo_timers::callback::Timeout::new(ms, send));
+                }
+                (None, Some(_)) => engine.stop(),
+                (None, None) => {}
             }
         });
     }
-    use_effect_with((), move |_| move || drop(worker.borrow_mut().take()));
+    use_effect_with((), move |_| {
+        move || {
+            timer.borrow_mut().take();
+            drop(worker.borrow_mut().take());
+        }
+    });
 }
 
 /// Listens to the page's key presses (not those typed into a field or a

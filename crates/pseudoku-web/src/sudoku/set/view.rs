@@ -29,6 +29,9 @@ use crate::sudoku::play::game::{Direction, Mode};
 use crate::sudoku::set::jigsaw::RegionDraft;
 use crate::sudoku::set::state::{SetAction, SudokuSetter};
 
+/// How long a unique puzzle's givens stand unchanged before it is rated.
+const RATE_AFTER_MS: u32 = 300;
+
 #[derive(Properties, PartialEq)]
 pub struct SetProps {
     /// A puzzle to edit (an `#e=` link of a sudoku), else the saved work.
@@ -63,8 +66,9 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     });
     use_engine(setter.dispatcher(), Some(setter.request()), SetAction::Worker);
     // A unique puzzle's rating runs beside the checks, in a worker of its
-    // own: the next keystroke's count never waits for it.
-    use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker);
+    // own, once the givens have stood still a moment: the next keystroke's
+    // count never waits for it.
+    use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker, Some(RATE_AFTER_MS));
     // The work is kept (when its givens are valid) and named in the address bar.
     {
         let puzzle = setter.puzzle();
