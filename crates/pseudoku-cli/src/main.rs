@@ -162,7 +162,8 @@ enum Command {
         variant: Option<PathBuf>,
         /// Print the puzzle of each link instead (a whole link, its fragment `#p=…` or `#e=…`, or just the text
         /// after `=`): a Pseudoku instance after `# title:` and `# author:` lines when it has them; a sudoku as its
-        /// line, after a `# title:` line, or as a variant file when its layout is not a plain square grid.
+        /// line, after `# title:`, `# author:` and `# rules:` lines, or as a variant file when its layout is not a
+        /// plain square grid.
         #[arg(long, value_name = "URL", num_args = 1.., conflicts_with_all = ["edit", "base", "title", "author", "file", "sudoku", "variant"])]
         decode: Vec<String>,
         /// Print f-puzzles links (`https://www.f-puzzles.com/?load=…`) of sudoku lines or of --variant FILE.

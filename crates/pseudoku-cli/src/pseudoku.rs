@@ -202,13 +202,17 @@ pub enum Target {
     Sudokupad,
 }
 
-/// A sudoku as its line (after a `# title:` line when it has one) when its
-/// layout is the plain square grid of its size, else as a variant file.
+/// A sudoku as its line (after `# title:`, `# author:` and `# rules:`
+/// lines for those it has) when its layout is the plain square grid of its
+/// size, else as a variant file.
 fn write_sudoku(out: &mut dyn Write, v: &Variant) -> io::Result<()> {
     let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
     if plain.is_some_and(|p| p.layout() == v.layout()) {
-        if let Some(name) = &v.spec().name {
-            writeln!(out, "# title: {}", one_line(name))?;
+        let spec = v.spec();
+        for (key, text) in [("title", &spec.name), ("author", &spec.author), ("rules", &spec.rules)] {
+            if let Some(text) = text {
+                writeln!(out, "# {key}: {}", one_line(text))?;
+            }
         }
         let blank = vec![None; v.layout().cell_count()];
         writeln!(out, "{}", sudoku_line::write(v.layout(), v.givens().unwrap_or(&blank)))

@@ -32,7 +32,9 @@
 //!             ⌈log₂ N⌉ bits; zero bits to a byte
 //! text        the title (the variant's `name`): a length byte and UTF-8
 //! text ×2     optional (both or neither): the author, then the rules, each
-//!             a length byte and UTF-8
+//!             a length byte and UTF-8; the rules, last, may run on: a
+//!             part of 255 bytes is followed by the next part while bytes
+//!             are left (parts are cut anywhere, even inside a character)
 //! ```
 //!
 //! A classic 9×9 with 25 givens is 40 characters. Decoding checks
@@ -99,6 +101,10 @@ pub enum Shared {
 
 /// Longest title or author, in bytes of UTF-8.
 pub const MAX_TEXT: usize = 255;
+
+/// Longest rules text a sudoku link carries, in bytes of UTF-8 (in parts
+/// of [`MAX_TEXT`]); longer rules are cut at a character boundary.
+pub const MAX_RULES: usize = 4096;
 
 /// A Pseudoku challenge as shared: the grid and walls, and who made it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -361,14 +367,28 @@ pub fn encode_sudoku(variant: &Variant) -> Result<String, LinkError> {
         bits.push(s.index() as u32, width);
     }
     bytes.extend(bits.finish());
+    let with_rules = !author.is_empty() || !rules.is_empty();
     let mut texts = vec![name];
-    if !author.is_empty() || !rules.is_empty() {
-        texts.extend([author, rules]);
+    if with_rules {
+        texts.push(author);
     }
     for text in &texts {
         let text = truncate(text, MAX_TEXT);
         bytes.push(text.len() as u8);
         bytes.extend_from_slice(text.as_bytes());
+    }
+    if with_rules {
+        // The rules last, in parts of 255 bytes: a part of 255 bytes is
+        // followed by the next while any are left, so rules of up to 255
+        // bytes are written as links always wrote them.
+        let rules = truncate(&rules, MAX_RULES).as_bytes();
+        if rules.is_empty() {
+            bytes.push(0);
+        }
+        for part in rules.chunks(MAX_TEXT) {
+            bytes.push(part.len() as u8);
+            bytes.extend_from_slice(part);
+        }
     }
     let text = URL_SAFE_NO_PAD.encode(bytes);
     if text.len() > MAX_LINK_LEN {
@@ -442,7 +462,7 @@ fn decode_sudoku(mut reader: Bytes<'_>) -> Result<Variant, LinkError> {
     }
     let name = reader.text("title")?;
     let (author, rules) = match reader.at < reader.bytes.len() {
-        true => (reader.text("author")?, reader.text("rules")?),
+        true => (reader.text("author")?, reader.long_text("rules")?),
         false => (String::new(), String::new()),
     };
     reader.end()?;
@@ -541,6 +561,20 @@ impl<'a> Bytes<'a> {
         let len = usize::from(self.byte(part)?);
         let raw = self.take(len, part)?;
         String::from_utf8(raw.to_vec()).map_err(|_| LinkError::BadText { part })
+    }
+
+    /// A text that ends the link, in parts: one of 255 bytes is followed by
+    /// another while bytes are left.
+    fn long_text(&mut self, part: &'static str) -> Result<String, LinkError> {
+        let mut raw = Vec::new();
+        loop {
+            let len = usize::from(self.byte(part)?);
+            raw.extend_from_slice(self.take(len, part)?);
+            if len < MAX_TEXT || self.at == self.bytes.len() {
+                break;
+            }
+        }
+        String::from_utf8(raw).map_err(|_| LinkError::BadText { part })
     }
 }
 
@@ -681,6 +715,29 @@ mod tests {
         bytes.extend([1, b'x']);
         let err = decode_shared(&URL_SAFE_NO_PAD.encode(&bytes)).unwrap_err();
         assert_eq!(err, LinkError::Truncated { part: "rules" });
+    }
+
+    #[test]
+    fn long_rules_travel_in_parts_and_rules_of_a_part_are_written_as_before() {
+        let rules_of = |text: &str| {
+            let Ok(Shared::Sudoku(back)) = decode_shared(text) else { panic!("a sudoku") };
+            back.spec().rules.clone().unwrap_or_default()
+        };
+        let with_rules = |rules: &str| variant(&format!("rules {rules}\nsize 4\n"));
+        // Three-byte characters, so parts of 255 bytes split one.
+        for len in [84, 85, 86, 170, 300] {
+            let rules: String = "€".repeat(len);
+            let text = encode_sudoku(&with_rules(&rules)).unwrap();
+            assert_eq!(rules_of(&text), rules, "{len} characters");
+        }
+        // Up to 255 bytes: one part, the bytes older builds wrote (length, text, end).
+        let rules = "r".repeat(255);
+        let bytes = URL_SAFE_NO_PAD.decode(encode_sudoku(&with_rules(&rules)).unwrap()).unwrap();
+        assert_eq!(bytes[bytes.len() - 256..], [&[255u8][..], rules.as_bytes()].concat()[..]);
+        // Past the cap: cut at a character boundary.
+        let rules = "€".repeat(MAX_RULES);
+        let back = rules_of(&encode_sudoku(&with_rules(&rules)).unwrap());
+        assert_eq!(back, "€".repeat(MAX_RULES / 3));
     }
 
     #[test]
