@@ -32,19 +32,19 @@ where
 /// or an import sent there never stops it. A request with a new id (a new
 /// puzzle) terminates the old job, as does no request at all.
 ///
-/// With `after_ms`, a request starts only once it has stood that long
-/// unchanged (the old job stops at once): a setter typing givens starts no
+/// With `after_ms` above 0, a request starts only once it has stood that
+/// long unchanged (the old job stops at once): a setter typing givens starts no
 /// rating, and no worker, for each puzzle passed on the way.
 #[hook]
 pub fn use_background_engine<R>(
     dispatcher: UseReducerDispatcher<R>,
     request: Option<Request>,
     on_reply: fn(Reply) -> R::Action,
-    after_ms: Option<u32>,
+    after_ms: u32,
 ) where
     R: Reducible + 'static,
 {
-    use_worker(dispatcher, request, on_reply, Some(after_ms.unwrap_or(0)));
+    use_worker(dispatcher, request, on_reply, Some(after_ms));
 }
 
 /// Both hooks' worker: started with the first request, sent each request

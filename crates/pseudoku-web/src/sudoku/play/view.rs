@@ -136,7 +136,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     // The worker runs what the table asks for: a new puzzle, a hint, else
     // the solve; the rating runs beside it in a worker of its own.
     use_engine(table.dispatcher(), table.request(), TableAction::Worker);
-    use_background_engine(table.dispatcher(), table.rating_request(), TableAction::Worker, None);
+    use_background_engine(table.dispatcher(), table.rating_request(), TableAction::Worker, 0);
     // A puzzle made from a seed may have been played before: its progress.
     {
         let dispatcher = table.dispatcher();

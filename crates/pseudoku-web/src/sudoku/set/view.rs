@@ -68,7 +68,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     // A unique puzzle's rating runs beside the checks, in a worker of its
     // own, once the givens have stood still a moment: the next keystroke's
     // count never waits for it.
-    use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker, Some(RATE_AFTER_MS));
+    use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker, RATE_AFTER_MS);
     // The work is kept (when its givens are valid) and named in the address bar.
     {
         let puzzle = setter.puzzle();
