@@ -162,10 +162,10 @@ fn a_jigsaw_drawn_by_dragging_is_filled_cut_and_played_from_its_link() {
     assert_eq!(regions[3], regions[0], "r1c4 is in the first region: {text}");
     assert_eq!(regions[20], regions[21], "r3c3 is in the second: {text}");
     // Rules text travels with the link.
-    let rules = "Normal jigsaw sudoku rules.";
+    let rules = "Normal jigsaw sudoku rules.\nA second paragraph.";
     app.session
         .execute(
-            "const i = document.querySelector('input.rules'); i.value = arguments[0];
+            "const i = document.querySelector('textarea.rules'); i.value = arguments[0];
              i.dispatchEvent(new Event('input', {bubbles: true}));",
             serde_json::json!([rules]),
         )

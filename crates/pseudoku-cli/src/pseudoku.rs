@@ -203,16 +203,20 @@ pub enum Target {
 }
 
 /// A sudoku as its line (after `# title:`, `# author:` and `# rules:`
-/// lines for those it has) when its layout is the plain square grid of its
+/// lines for those it has, a `# rules:` line per paragraph) when its layout is the plain square grid of its
 /// size, else as a variant file.
 fn write_sudoku(out: &mut dyn Write, v: &Variant) -> io::Result<()> {
     let plain: Option<Variant> = format!("size {}\n", v.layout().size()).parse().ok();
     if plain.is_some_and(|p| p.layout() == v.layout()) {
         let spec = v.spec();
-        for (key, text) in [("title", &spec.name), ("author", &spec.author), ("rules", &spec.rules)] {
+        for (key, text) in [("title", &spec.name), ("author", &spec.author)] {
             if let Some(text) = text {
                 writeln!(out, "# {key}: {}", one_line(text))?;
             }
+        }
+        // A line for each paragraph of the rules, as a variant file has them.
+        for paragraph in spec.rules.iter().flat_map(|r| r.lines()) {
+            writeln!(out, "# rules: {}", one_line(paragraph))?;
         }
         let blank = vec![None; v.layout().cell_count()];
         writeln!(out, "{}", sudoku_line::write(v.layout(), v.givens().unwrap_or(&blank)))

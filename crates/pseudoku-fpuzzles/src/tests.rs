@@ -148,6 +148,12 @@ fn rules_named_only_in_the_rules_text_are_named() {
         let imported = with(plain, lines).unwrap();
         assert_eq!(imported.variant.spec().rules.as_deref(), Some(plain));
     }
+    // Paragraphs stay paragraphs (blank lines between them dropped), and
+    // travel back out in the f-puzzles data.
+    let imported = with("Normal sudoku rules apply.\r\n\r\nA narrow path.", lines).unwrap();
+    assert_eq!(imported.variant.spec().rules.as_deref(), Some("Normal sudoku rules apply.\nA narrow path."));
+    let back = import(&crate::export_json(&imported.variant).unwrap()).unwrap();
+    assert_eq!(back.variant.spec().rules, imported.variant.spec().rules);
 }
 
 #[test]

@@ -738,6 +738,9 @@ mod tests {
         let rules = "€".repeat(MAX_RULES);
         let back = rules_of(&encode_sudoku(&with_rules(&rules)).unwrap());
         assert_eq!(back, "€".repeat(MAX_RULES / 3));
+        // Paragraphs (a `rules` line each) travel as paragraphs.
+        let v = variant(&format!("rules {}\nrules Second.\nsize 4\n", "p".repeat(300)));
+        assert_eq!(rules_of(&encode_sudoku(&v).unwrap()), format!("{}\nSecond.", "p".repeat(300)));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! panel, the SVG and PNG buttons, the example, layout and symmetry menus, and the seed field.
 
 use pseudoku_core::seed::seed_from_text;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::browser;
@@ -234,11 +234,13 @@ pub fn share_panel(share: Share, fields: Html, after: Html) -> Html {
     }
 }
 
-/// A text field's `input` event as the text it now holds.
+/// A text field's or text area's `input` event as the text it now holds.
 pub fn on_text(to: Callback<String>) -> Callback<InputEvent> {
     Callback::from(move |e: InputEvent| {
         if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
             to.emit(input.value());
+        } else if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+            to.emit(area.value());
         }
     })
 }

@@ -23,7 +23,7 @@ pub(super) fn read<'a>(
     match keyword.to_ascii_lowercase().as_str() {
         "name" => text_line(|p| &mut p.name, "name", parser, words),
         "author" => text_line(|p| &mut p.author, "author", parser, words),
-        "rules" => text_line(|p| &mut p.rules, "rules", parser, words),
+        "rules" => rules_line(parser, words),
         "size" => size(parser, words, col),
         "boxes" => top_regions(parser, "boxes", words, col, lines),
         "no-boxes" => top_regions(parser, "no-boxes", words, col, lines),
@@ -39,7 +39,7 @@ pub(super) fn read<'a>(
     }
 }
 
-/// `name TITLE`, `author WHO`, `rules TEXT`: the rest of the line, once.
+/// `name TITLE`, `author WHO`: the rest of the line, once.
 fn text_line<'a>(
     slot: for<'p> fn(&'p mut Parser<'a>) -> &'p mut Option<(usize, String)>,
     keyword: &'static str,
@@ -51,6 +51,21 @@ fn text_line<'a>(
         return Err(VariantError::at(words.line, 1, VariantErrorKind::Repeated { keyword, first: *first }));
     }
     *slot(parser) = Some((words.line, words.rest().1.to_string()));
+    Ok(())
+}
+
+/// `rules TEXT`: the rest of the line, one paragraph of the rules; each
+/// further `rules` line is the next paragraph.
+fn rules_line(parser: &mut Parser<'_>, words: &mut Words<'_>) -> Result<(), VariantError> {
+    words.keyword = "rules";
+    let paragraph = words.rest().1;
+    match &mut parser.rules {
+        Some((_, text)) => {
+            text.push('\n');
+            text.push_str(paragraph);
+        }
+        None => parser.rules = Some((words.line, paragraph.to_string())),
+    }
     Ok(())
 }
 

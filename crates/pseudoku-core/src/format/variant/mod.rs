@@ -4,7 +4,8 @@
 //! `#` are skipped; keywords are case-insensitive. One grid:
 //!
 //! ```text
-//! name Jigsaw            # a title (optional)
+//! name Jigsaw            # a title (optional); also `author WHO`
+//! rules …                # a paragraph of the rules (optional; one line per paragraph)
 //! size 9                 # the number of symbols N
 //! boxes 3x3              # boxes R tall and C wide (default: the squarest, none for prime N)
 //! no-boxes               # or: rows and columns only (a Latin square)
@@ -121,7 +122,8 @@ pub struct Spec {
     pub name: Option<String>,
     /// Who made it, on one line.
     pub author: Option<String>,
-    /// The rules as the setter words them, on one line.
+    /// The rules as the setter words them: paragraphs separated by `'\n'`
+    /// (one `rules` line each in a variant file).
     pub rules: Option<String>,
     /// The number of symbols `N`.
     pub size: usize,
@@ -159,7 +161,7 @@ impl Variant {
     ) -> Result<Variant, VariantError> {
         spec.name = spec.name.as_deref().and_then(clean_name);
         spec.author = spec.author.as_deref().and_then(clean_name);
-        spec.rules = spec.rules.as_deref().and_then(clean_name);
+        spec.rules = spec.rules.as_deref().and_then(clean_rules);
         if let Some(g) = &givens {
             let err = |e| VariantError::nowhere(VariantErrorKind::Givens(e));
             if let Some((cell, s)) =
@@ -219,6 +221,13 @@ fn clean_name(name: &str) -> Option<String> {
     let name: String = name.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     let name = name.trim();
     (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Rules as paragraphs: each line cleaned as a name is, blank ones left
+/// out, joined by `'\n'` (`None` when nothing is left).
+pub(super) fn clean_rules(rules: &str) -> Option<String> {
+    let paragraphs: Vec<String> = rules.lines().filter_map(clean_name).collect();
+    (!paragraphs.is_empty()).then(|| paragraphs.join("\n"))
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@ use super::keywords;
 use super::record::{CellRef, HouseCell, Parser};
 use super::rows::read_givens;
 use super::text::{short, LineReader, Words};
-use super::{clean_name, GridSpec, PlacedGrid, Regions, Shape, Spec, Variant, VariantError, VariantErrorKind};
+use super::{
+    clean_name, clean_rules, GridSpec, PlacedGrid, Regions, Shape, Spec, Variant, VariantError, VariantErrorKind,
+};
 use crate::format::line;
 use crate::layout::{CellId, Layout};
 use crate::symbol::MAX_SYMBOLS;
@@ -36,7 +38,8 @@ impl Parser<'_> {
         let mut lines = SpecLines::default();
         let shape = self.spec_shape(size, &mut lines)?;
         let text = |t: &Option<(usize, String)>| t.as_ref().and_then(|(_, text)| clean_name(text));
-        let (name, author, rules) = (text(&self.name), text(&self.author), text(&self.rules));
+        let (name, author) = (text(&self.name), text(&self.author));
+        let rules = self.rules.as_ref().and_then(|(_, text)| clean_rules(text));
         let mut spec = Spec { name, author, rules, size, shape, houses: Vec::new() };
         let base = build_base(&spec, &lines)?;
         spec.houses = self.spec_houses(&spec, &base, &mut lines)?;

@@ -52,10 +52,13 @@ impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let spec = &self.spec;
         let size = spec.size;
-        for (keyword, text) in [("name", &spec.name), ("author", &spec.author), ("rules", &spec.rules)] {
+        for (keyword, text) in [("name", &spec.name), ("author", &spec.author)] {
             if let Some(text) = text {
                 writeln!(f, "{keyword} {text}")?;
             }
+        }
+        for paragraph in spec.rules.iter().flat_map(|r| r.lines()) {
+            writeln!(f, "rules {paragraph}")?;
         }
         writeln!(f, "size {size}")?;
         match &spec.shape {

@@ -12,8 +12,10 @@ pub(super) struct Parser<'a> {
     pub(super) first: usize,
     /// `name`: its line and the title.
     pub(super) name: Option<(usize, String)>,
-    /// `author` and `rules`: their lines and texts.
+    /// `author`: its line and text.
     pub(super) author: Option<(usize, String)>,
+    /// `rules`: the first one's line, and the paragraphs of every `rules`
+    /// line, joined by line breaks.
     pub(super) rules: Option<(usize, String)>,
     /// `size`: its line and the number of symbols.
     pub(super) size: Option<(usize, usize)>,

@@ -157,3 +157,27 @@ fn errors_name_line_and_column() {
         "line 6, column 1: given 1 appears twice in a column: at cell (row 1, column 1) and at cell (row 4, column 1)"
     );
 }
+
+#[test]
+fn rules_keep_their_paragraphs_and_a_single_line_prints_as_before() {
+    // One paragraph: one line, printed as files have always had it.
+    let one = parse("rules Normal sudoku rules apply.\nsize 4\n");
+    assert_eq!(one.spec().rules.as_deref(), Some("Normal sudoku rules apply."));
+    assert!(one.to_string().starts_with("rules Normal sudoku rules apply.\nsize 4\n"), "{one}");
+    // Each `rules` line is a paragraph, wherever it stands; blank ones go.
+    let text = "name Ring\nrules Normal sudoku rules apply.\nsize 4\nrules  \nrules   The ring is a house.  \n";
+    let v = parse(text);
+    assert_eq!(v.spec().rules.as_deref(), Some("Normal sudoku rules apply.\nThe ring is a house."));
+    assert!(
+        v.to_string().starts_with("name Ring\nrules Normal sudoku rules apply.\nrules The ring is a house.\nsize 4\n"),
+        "{v}"
+    );
+    round_trip(&v);
+    // Paragraphs made elsewhere (an import, a link): line breaks kept,
+    // blank lines and other control characters cleaned as in a title.
+    let mut spec = v.spec().clone();
+    spec.rules = Some("\r\nFirst.\r\n\r\n\tSecond\u{7}part.\n \n".into());
+    let made = Variant::new(spec, None).unwrap();
+    assert_eq!(made.spec().rules.as_deref(), Some("First.\nSecond part."));
+    round_trip(&made);
+}

@@ -228,8 +228,10 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                         playable: unique,
                         on_play,
                     }, html! {
-                        <label>{ "Rules " }<input type="text" class="rules" maxlength="250" value={setter.rules()}
-                            placeholder="Normal sudoku rules apply." oninput={on_text(to_action(SetAction::SetRules))} /></label>
+                        // A thousand UTF-16 units are at most 3,000 bytes: the rules fit a link whole.
+                        <label>{ "Rules " }<textarea class="rules" rows="3" maxlength="1000" value={setter.rules()}
+                            placeholder="Normal sudoku rules apply. (A line for each paragraph.)"
+                            oninput={on_text(to_action(SetAction::SetRules))} /></label>
                     }, html! { <Elsewhere variant={puzzle.clone()} /> }) }
                 </div>
             </div>
