@@ -70,6 +70,7 @@ fn play_from_link(app: App, rules: Option<&str>) {
     play.wait_until("the puzzle", || play.exists("#cell-80"));
     if let Some(rules) = rules {
         assert_eq!(play.text_of(".rules"), format!("Rules: {rules}"));
+        play.screenshot("setter-played-with-rules");
     }
     let moves: Vec<(usize, String)> =
         (0..81).filter(|&c| givens[c].is_none()).map(|c| (c, solution[c].to_string())).collect();

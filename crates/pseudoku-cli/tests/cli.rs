@@ -747,7 +747,8 @@ fn fpuzzles_and_sudokupad_links_round_trip_through_import() {
 #[test]
 fn imported_rules_print_a_line_per_paragraph() {
     let grid: Vec<serde_json::Value> = (0..4).map(|_| serde_json::json!([{}, {}, {}, {}])).collect();
-    let json = serde_json::json!({"size": 4, "title": "Two", "ruleset": "Normal rules.\n\nA second paragraph.", "grid": grid});
+    let json =
+        serde_json::json!({"size": 4, "title": "Two", "ruleset": "Normal rules.\n\nA second paragraph.", "grid": grid});
     let r = run(&["import", &json.to_string()], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout, "# title: Two\n# rules: Normal rules.\n# rules: A second paragraph.\n................\n");
