@@ -3,7 +3,7 @@
 //! still reach).
 
 use super::board::{Board, Contradiction, Mark};
-use super::cells::{by_width, View};
+use super::cells::{by_width, two_or_more, View};
 use super::ctx::Ctx;
 use super::scratch::FAR;
 use super::step::{Collect, Found};
@@ -106,7 +106,7 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         // say of this group (the walk stops there).
         let plenty = |reached: &Bits<W>| {
             // Two cells of each symbol it lacks besides its own: `2N − |g|`
-            // cells at least (and so `N`).
+            // cells at least (counted first: a quick no while the walk is short).
             if reached.count() < 2 * n - size {
                 return false;
             }
@@ -114,7 +114,7 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
             while m != 0 {
                 let s = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if reached.count_and(&v.sym[s]) < 2 {
+                if !two_or_more(&(*reached & v.sym[s])) {
                     return false;
                 }
             }
@@ -139,7 +139,8 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         if done {
             continue;
         }
-        if reached.count() < n || v.sym.iter().any(|m| !reached.intersects(m)) {
+        // Every symbol reached is `N` cells reached.
+        if v.sym.iter().any(|m| !reached.intersects(m)) {
             result = Err(Contradiction);
             break;
         }

@@ -217,7 +217,12 @@ impl<const W: usize> View<W> {
                 return false;
             }
             let k = size / n;
-            if self.sym.iter().any(|m| area.count_and(m) != k) {
+            let wrong = if k == 1 {
+                self.sym.iter().any(|m| !(area & *m).is_single())
+            } else {
+                self.sym.iter().any(|m| area.count_and(m) != k)
+            };
+            if wrong {
                 return false;
             }
             // A border between two cells of the area matters only when the
@@ -242,6 +247,22 @@ impl<const W: usize> View<W> {
         }
         out
     }
+}
+
+/// True when `x` holds two cells or more (no bit count: the default x86-64
+/// target counts bits in software, and the walks ask this at every step).
+#[inline]
+pub(crate) fn two_or_more<const W: usize>(x: &Bits<W>) -> bool {
+    let mut seen = false;
+    for &w in &x.0 {
+        if w != 0 {
+            if seen || w & (w - 1) != 0 {
+                return true;
+            }
+            seen = true;
+        }
+    }
+    false
 }
 
 /// The views of one solve, one per width, kept between technique runs so
