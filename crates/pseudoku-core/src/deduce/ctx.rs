@@ -6,6 +6,7 @@
 use super::board::{Board, Mark};
 use super::cells::Views;
 use super::memo::Memos;
+use super::prior::Prior;
 use super::scratch;
 
 /// Buffers and the node count of one solve.
@@ -35,6 +36,11 @@ pub(crate) struct Ctx {
     /// solves without).
     pub memo: Memos,
     pub memo_on: bool,
+    /// Where the solve path's suppositions ended, with easy steps
+    /// (`priors[0]`) and with shapes (`priors[1]`).
+    pub priors: [Prior; 2],
+    /// Suppositions being followed, one inside another.
+    pub depth: u32,
 }
 
 impl Ctx {
@@ -55,6 +61,8 @@ impl Ctx {
             views: Views::default(),
             memo: Memos::default(),
             memo_on: true,
+            priors: Default::default(),
+            depth: 0,
         }
     }
 
