@@ -83,7 +83,7 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
 
 fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
     let n = b.size();
-    cx.fill_separated(b);
+    cx.fill_split(b);
     cx.views.refresh::<W>(b);
     let v = cx.views.get::<W>();
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -97,9 +97,7 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         }
         let own = v.group[g];
         let mut closed = v.incompatible(group.mask, size);
-        for i in cx.split_range(g) {
-            closed = closed | v.group[cx.split_at(i)];
-        }
+        cx.split_from(g, |h| closed = closed | v.group[h]);
         let allowed = v.all.andnot(closed);
         let missing = full & !group.mask;
         // Every symbol it lacks reached twice, and enough cells: nothing to

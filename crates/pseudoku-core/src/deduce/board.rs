@@ -213,6 +213,16 @@ impl Board {
         self.marks[slot(edge)]
     }
 
+    /// Every slot's mark (slots off the grid open).
+    pub(crate) fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// Every cell's symbol.
+    pub(crate) fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
     #[inline]
     pub(crate) fn mark_at(&self, slot: usize) -> Mark {
         self.marks[slot]
