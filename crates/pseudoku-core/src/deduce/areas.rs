@@ -3,7 +3,7 @@
 //! still reach).
 
 use super::board::{Board, Contradiction, Mark};
-use super::cells::{by_width, View};
+use super::cells::{by_width, two_or_more, View};
 use super::ctx::Ctx;
 use super::scratch::FAR;
 use super::step::{Collect, Found};
@@ -83,7 +83,7 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
 
 fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
     let n = b.size();
-    cx.fill_separated(b);
+    cx.fill_split(b);
     cx.views.refresh::<W>(b);
     let v = cx.views.get::<W>();
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
@@ -97,16 +97,14 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         }
         let own = v.group[g];
         let mut closed = v.incompatible(group.mask, size);
-        for i in cx.split_range(g) {
-            closed = closed | v.group[cx.split_at(i)];
-        }
+        cx.split_from(g, |h| closed = closed | v.group[h]);
         let allowed = v.all.andnot(closed);
         let missing = full & !group.mask;
         // Every symbol it lacks reached twice, and enough cells: nothing to
         // say of this group (the walk stops there).
         let plenty = |reached: &Bits<W>| {
             // Two cells of each symbol it lacks besides its own: `2N − |g|`
-            // cells at least (and so `N`).
+            // cells at least (counted first: a quick no while the walk is short).
             if reached.count() < 2 * n - size {
                 return false;
             }
@@ -114,7 +112,7 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
             while m != 0 {
                 let s = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if reached.count_and(&v.sym[s]) < 2 {
+                if !two_or_more(&(*reached & v.sym[s])) {
                     return false;
                 }
             }
@@ -139,7 +137,8 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         if done {
             continue;
         }
-        if reached.count() < n || v.sym.iter().any(|m| !reached.intersects(m)) {
+        // Every symbol reached is `N` cells reached.
+        if v.sym.iter().any(|m| !reached.intersects(m)) {
             result = Err(Contradiction);
             break;
         }

@@ -16,6 +16,7 @@
 
 use super::board::{Board, Contradiction, Mark};
 use super::ctx::Ctx;
+use super::prior::{index, Start};
 use super::step::{Collect, Found};
 use super::technique::Technique;
 
@@ -53,6 +54,21 @@ pub(crate) fn assume(
     let order = open_slots().filter(|&s| !lone(s)).chain(open_slots().filter(|&s| lone(s)));
     // Bit 0: supposing a join is known to break nothing; bit 1: a border.
     let bit = |m: Mark| if m == Mark::Join { 1u8 } else { 2 };
+    // On the solve path's own board (not inside another supposition), a
+    // supposition followed before starts from where it ended (`prior.rs`).
+    let level = match t {
+        _ if cx.depth > 0 => None,
+        Technique::Contradiction => Some(0),
+        Technique::ShapeContradiction => Some(1),
+        _ => None,
+    };
+    if let Some(l) = level {
+        cx.priors[l].begin(b);
+    }
+    // With shapes, a supposition not yet followed so starts where easy steps
+    // took it on this board or an earlier one.
+    let easy_starts = level == Some(1) && cx.priors[0].fits(b);
+    cx.depth += 1;
     let mut safe = cx.safe.pop().unwrap_or_default();
     safe.clear();
     safe.resize(2 * b.size() * b.size(), 0);
@@ -67,8 +83,30 @@ pub(crate) fn assume(
             }
             cx.nodes += 1;
             trial.clone_from(b);
-            let broken =
-                trial.set(s, mark).and_then(|_| trial.regroup()).and_then(|()| propagate(&mut trial, upto, cx));
+            let at = index(s, mark);
+            let broken = match trial.set(s, mark) {
+                Err(e) => Err(e),
+                Ok(_) => {
+                    let start = match level {
+                        // Where easy steps ended is only a start for shapes.
+                        Some(1) if !cx.priors[1].has(at) && easy_starts => {
+                            cx.priors[0].start(at, &mut trial).map(|_| Start::From)
+                        }
+                        Some(l) => cx.priors[l].start(at, &mut trial),
+                        None => Ok(Start::Fresh),
+                    };
+                    match start {
+                        Err(e) => Err(e),
+                        Ok(Start::Same) => Ok(()),
+                        Ok(_) => trial.regroup().and_then(|()| propagate(&mut trial, upto, cx)),
+                    }
+                }
+            };
+            match (level, broken.is_ok()) {
+                (Some(l), true) => cx.priors[l].record(at, &trial),
+                (Some(l), false) => cx.priors[l].forget(at),
+                _ => {}
+            }
             if broken.is_err() {
                 let (x, y) = b.ends(s);
                 let cells = [x as u32, y as u32];
@@ -93,6 +131,7 @@ pub(crate) fn assume(
             }
         }
     }
+    cx.depth -= 1;
     cx.safe.push(safe);
     cx.boards.push(trial);
     Ok(())

@@ -71,11 +71,14 @@ impl PairRule {
 /// touching through an open edge that the rule forbids to join, a step that
 /// borders every edge between them.
 fn pair_rule(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: PairRule) -> Result<(), Contradiction> {
+    if out.decisions_only() {
+        if rule == PairRule::Separated {
+            cx.fill_split(b);
+        }
+        return pair_rule_decisions(b, cx, out, rule);
+    }
     if rule == PairRule::Separated {
         cx.fill_separated(b);
-    }
-    if out.decisions_only() {
-        return pair_rule_decisions(b, cx, out, rule);
     }
     let mut decide = core::mem::take(&mut cx.decide);
     let mut cells = core::mem::take(&mut cx.cells);
@@ -146,7 +149,7 @@ fn pair_rule_decisions(b: &Board, cx: &mut Ctx, out: &mut dyn Collect, rule: Pai
         let hit = match rule {
             PairRule::Shared => groups[g].mask & groups[h].mask != 0,
             PairRule::TooBig => groups[g].size + groups[h].size > n,
-            PairRule::Separated => cx.separated_by((g.min(h) as u32, g.max(h) as u32)).is_some(),
+            PairRule::Separated => cx.is_split(g, h),
         };
         if hit {
             decide.push((s, Mark::Border));

@@ -48,6 +48,21 @@ fn adjacency(n: usize) -> Arc<[Around]> {
         .collect()
 }
 
+/// Every slot in use on an `n × n` grid, increasing.
+fn slot_list(n: usize) -> Arc<[u32]> {
+    (0..2 * n * n)
+        .filter(|&s| {
+            let cell = s / 2;
+            if s % 2 == 0 {
+                cell % n + 1 < n
+            } else {
+                cell / n + 1 < n
+            }
+        })
+        .map(|s| s as u32)
+        .collect()
+}
+
 /// What is known about one edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
@@ -125,6 +140,8 @@ pub struct Board {
     start: Vec<u32>,
     /// Shared by every copy of the board.
     adj: Arc<[Around]>,
+    /// Every slot in use, increasing (shared too).
+    slot_list: Arc<[u32]>,
 }
 
 impl Board {
@@ -144,6 +161,7 @@ impl Board {
             members: vec![0; cells],
             start: Vec::with_capacity(cells + 1),
             adj: adjacency(n),
+            slot_list: slot_list(n),
         };
         for w in instance.walls() {
             board.marks[slot(w)] = Mark::Border;
@@ -195,6 +213,16 @@ impl Board {
         self.marks[slot(edge)]
     }
 
+    /// Every slot's mark (slots off the grid open).
+    pub(crate) fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// Every cell's symbol.
+    pub(crate) fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
     #[inline]
     pub(crate) fn mark_at(&self, slot: usize) -> Mark {
         self.marks[slot]
@@ -222,16 +250,8 @@ impl Board {
     }
 
     /// Every slot in use, increasing (the order of [`Edge::all`]).
-    pub(crate) fn slots(&self) -> impl Iterator<Item = usize> {
-        let n = self.n;
-        (0..2 * n * n).filter(move |&s| {
-            let cell = s / 2;
-            if s % 2 == 0 {
-                cell % n + 1 < n
-            } else {
-                cell / n + 1 < n
-            }
-        })
+    pub(crate) fn slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.slot_list.iter().map(|&s| s as usize)
     }
 
     /// The two cells of a slot.
@@ -308,7 +328,9 @@ impl Board {
         self.start.push(top as u32);
         // An open edge inside a group is a join by definition: its two cells
         // are in the group's region.
-        for s in self.slots() {
+        let slots = Arc::clone(&self.slot_list);
+        for &s in slots.iter() {
+            let s = s as usize;
             let (a, b) = self.ends(s);
             if self.group[a] == self.group[b] {
                 match self.marks[s] {

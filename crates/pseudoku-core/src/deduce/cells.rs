@@ -40,6 +40,10 @@ pub(crate) struct View<const W: usize> {
     /// `at_least[k]`: the cells of the groups of `k` cells or more, for `k`
     /// up to `N + 1` (empty there).
     pub at_least: Vec<Bits<W>>,
+    /// The marks and symbols of the board last seen: a board with the same
+    /// (regrouped, as every technique sees it) has the same view.
+    seen_marks: Vec<Mark>,
+    seen_symbols: Vec<u8>,
 }
 
 impl<const W: usize> View<W> {
@@ -59,14 +63,24 @@ impl<const W: usize> View<W> {
             group: Vec::new(),
             with_symbol: Vec::new(),
             at_least: Vec::new(),
+            seen_marks: Vec::new(),
+            seen_symbols: Vec::new(),
         }
     }
 
-    /// Rebuilds the view of `b`, reusing the buffers.
+    /// Rebuilds the view of `b`, reusing the buffers (nothing to do when it
+    /// is the board last seen).
     fn refresh(&mut self, b: &Board) {
         let n = b.size();
         let cells = n * n;
         assert!(cells <= 64 * W, "a {n}×{n} board does not fit {W} words");
+        if self.n == n && self.seen_marks == b.marks() && self.seen_symbols == b.symbols() {
+            return;
+        }
+        self.seen_marks.clear();
+        self.seen_marks.extend_from_slice(b.marks());
+        self.seen_symbols.clear();
+        self.seen_symbols.extend_from_slice(b.symbols());
         if self.n != n {
             self.n = n;
             self.all = Bits::first_n(cells);
@@ -217,7 +231,12 @@ impl<const W: usize> View<W> {
                 return false;
             }
             let k = size / n;
-            if self.sym.iter().any(|m| area.count_and(m) != k) {
+            let wrong = if k == 1 {
+                self.sym.iter().any(|m| !(area & *m).is_single())
+            } else {
+                self.sym.iter().any(|m| area.count_and(m) != k)
+            };
+            if wrong {
                 return false;
             }
             // A border between two cells of the area matters only when the
@@ -242,6 +261,22 @@ impl<const W: usize> View<W> {
         }
         out
     }
+}
+
+/// True when `x` holds two cells or more (no bit count: the default x86-64
+/// target counts bits in software, and the walks ask this at every step).
+#[inline]
+pub(crate) fn two_or_more<const W: usize>(x: &Bits<W>) -> bool {
+    let mut seen = false;
+    for &w in &x.0 {
+        if w != 0 {
+            if seen || w & (w - 1) != 0 {
+                return true;
+            }
+            seen = true;
+        }
+    }
+    false
 }
 
 /// The views of one solve, one per width, kept between technique runs so

@@ -6,7 +6,12 @@
 use super::board::{Board, Mark};
 use super::cells::Views;
 use super::memo::Memos;
+use super::prior::Prior;
 use super::scratch;
+
+/// The most groups [`Ctx::fill_split`] keeps as rows of bits (a row per
+/// group, a bit per group).
+const MOST_SPLIT_GROUPS: usize = 1024;
 
 /// Buffers and the node count of one solve.
 pub(crate) struct Ctx {
@@ -23,6 +28,11 @@ pub(crate) struct Ctx {
     separated: Vec<((u32, u32), usize)>,
     /// The same pairs both ways round, sorted: `(g, h)` for each `h` split from `g`.
     split_from: Vec<(u32, u32)>,
+    /// Groups split by a border as rows of bits (`split_words` words a row:
+    /// bit `h` of row `g` when a border runs between `g` and `h`), filled by
+    /// [`Ctx::fill_split`] when there are at most [`MOST_SPLIT_GROUPS`].
+    split: Vec<u64>,
+    split_words: usize,
     /// Boards for the assumptions, one per depth.
     pub boards: Vec<Board>,
     /// The suppositions known to break nothing, one list per depth.
@@ -35,6 +45,11 @@ pub(crate) struct Ctx {
     /// solves without).
     pub memo: Memos,
     pub memo_on: bool,
+    /// Where the solve path's suppositions ended, with easy steps
+    /// (`priors[0]`) and with shapes (`priors[1]`).
+    pub priors: [Prior; 2],
+    /// Suppositions being followed, one inside another.
+    pub depth: u32,
 }
 
 impl Ctx {
@@ -48,6 +63,8 @@ impl Ctx {
             batch: Vec::new(),
             separated: Vec::new(),
             split_from: Vec::new(),
+            split: Vec::new(),
+            split_words: 0,
             boards: Vec::new(),
             safe: Vec::new(),
             shapes: scratch::Shapes::default(),
@@ -55,12 +72,66 @@ impl Ctx {
             views: Views::default(),
             memo: Memos::default(),
             memo_on: true,
+            priors: Default::default(),
+            depth: 0,
         }
     }
 
     /// Nodes left.
     pub fn left(&self) -> u64 {
         self.limit.saturating_sub(self.nodes)
+    }
+
+    /// Notes the pairs of groups split by a border, for [`Ctx::is_split`]
+    /// and [`Ctx::split_from`]: as rows of bits (no sorting) while the
+    /// groups are few, else as [`Ctx::fill_separated`] lists them.
+    pub fn fill_split(&mut self, b: &Board) {
+        let groups = b.groups().len();
+        if groups > MOST_SPLIT_GROUPS {
+            self.split_words = 0;
+            self.fill_separated(b);
+            return;
+        }
+        let words = groups.div_ceil(64);
+        self.split_words = words;
+        self.split.clear();
+        self.split.resize(groups * words, 0);
+        for s in b.slots() {
+            if b.mark_at(s) == Mark::Border {
+                let (x, y) = b.ends(s);
+                let (g, h) = (b.group_of(x), b.group_of(y));
+                self.split[g * words + h / 64] |= 1 << (h % 64);
+                self.split[h * words + g / 64] |= 1 << (g % 64);
+            }
+        }
+    }
+
+    /// Groups `g` and `h` are split by a border (as the last
+    /// [`Ctx::fill_split`] found).
+    #[inline]
+    pub fn is_split(&self, g: usize, h: usize) -> bool {
+        match self.split_words {
+            0 => self.separated_by((g.min(h) as u32, g.max(h) as u32)).is_some(),
+            w => self.split[g * w + h / 64] >> (h % 64) & 1 != 0,
+        }
+    }
+
+    /// Calls `each` with every group split from `g` by a border, increasing
+    /// (as the last [`Ctx::fill_split`] found).
+    #[inline]
+    pub fn split_from(&self, g: usize, mut each: impl FnMut(usize)) {
+        match self.split_words {
+            0 => self.split_range(g).for_each(|i| each(self.split_at(i))),
+            w => {
+                for (k, &word) in self.split[g * w..(g + 1) * w].iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        each(k * 64 + word.trailing_zeros() as usize);
+                        word &= word - 1;
+                    }
+                }
+            }
+        }
     }
 
     /// Lists the pairs of groups split by a border.

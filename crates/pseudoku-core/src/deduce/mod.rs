@@ -48,6 +48,7 @@ mod ctx;
 mod follow;
 mod memo;
 mod path;
+mod prior;
 mod scratch;
 mod shapes;
 mod step;

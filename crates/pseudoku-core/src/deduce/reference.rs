@@ -451,3 +451,62 @@ fn pair_rules_decide_at_once_what_they_decide_pair_by_pair() {
     }
     assert!(decided > 100, "only {decided} decisions compared");
 }
+
+/// A supposition followed on a later board of a solve path from where it
+/// ended on an earlier one (`prior.rs`) ends where it ends followed from
+/// the later board alone: the same marks, or a contradiction both ways.
+#[test]
+fn a_supposition_started_from_its_record_ends_as_from_scratch() {
+    use super::follow::propagate;
+    use super::prior::{index, Prior, Start};
+    let follow =
+        |b: &mut Board, upto: Technique| b.regroup().and_then(|()| propagate(b, upto, &mut Ctx::new(u64::MAX)));
+    let marks = |b: &Board| (0..2 * b.size() * b.size()).map(|s| b.mark_at(s)).collect::<Vec<_>>();
+    let (mut compared, mut same) = (0, 0);
+    for (size, seed) in [(6, 0), (6, 1), (7, 0), (7, 2), (8, 1), (9, 0)] {
+        let path = boards_of(size, seed, 1);
+        for i in (0..path.len()).step_by(4) {
+            let (early, late) = (&path[i], &path[(i + 5).min(path.len() - 1)]);
+            for upto in [Technique::MissingSymbol, Technique::FewShapes] {
+                let open: Vec<(usize, Mark)> = late
+                    .slots()
+                    .filter(|&s| late.mark_at(s) == Mark::Open)
+                    .flat_map(|s| [(s, Mark::Join), (s, Mark::Border)])
+                    .collect();
+                let mut prior = Prior::default();
+                prior.begin(early);
+                for &(s, m) in &open {
+                    let mut end = early.clone();
+                    if end.set(s, m).is_ok() && follow(&mut end, upto).is_ok() {
+                        prior.record(index(s, m), &end);
+                    }
+                }
+                prior.begin(late);
+                for &(s, m) in &open {
+                    if !prior.has(index(s, m)) {
+                        continue;
+                    }
+                    let mut scratch = late.clone();
+                    let fresh = scratch.set(s, m).and_then(|_| follow(&mut scratch, upto));
+                    let mut started = late.clone();
+                    started.set(s, m).unwrap();
+                    let again = match prior.start(index(s, m), &mut started) {
+                        Err(e) => Err(e),
+                        Ok(Start::Same) => {
+                            same += 1;
+                            Ok(())
+                        }
+                        Ok(_) => follow(&mut started, upto),
+                    };
+                    assert_eq!(fresh.is_ok(), again.is_ok(), "{late:?} {s} {m:?} {upto:?}");
+                    if fresh.is_ok() {
+                        assert_eq!(marks(&scratch), marks(&started), "{late:?} {s} {m:?} {upto:?}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 2000, "only {compared} suppositions compared");
+    assert!(same > 20, "only {same} records held the later board");
+}

@@ -106,11 +106,13 @@ impl<const W: usize> Enum<'_, W> {
             }
             reached = reached | front;
             // Stops once enough is reached: the rest of the walk cannot undo it.
-            if reached.count() >= n && enough(&reached) {
+            if enough(&reached) {
                 return (true, reached);
             }
         }
-        (reached.count() >= n && enough(&reached), reached)
+        // Every symbol the set lacks reached means `N` cells reached: the
+        // set's own, one per symbol it holds, and one per symbol it lacks.
+        (enough(&reached), reached)
     }
 
     fn grow(&mut self) {
