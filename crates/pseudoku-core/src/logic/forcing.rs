@@ -42,6 +42,7 @@ use crate::layout::HouseId;
 
 mod advanced;
 mod memo;
+mod resume;
 
 pub use advanced::MAX_LEVEL;
 pub use memo::Memo;
@@ -156,6 +157,10 @@ struct Trace<const W: usize> {
     contradiction: Option<(Entry, Entry)>,
     /// The patterns behind [`Cause::Advanced`] literals.
     advanced: Vec<Advanced>,
+    /// The nodes it took up to where the next level goes on from it (see
+    /// [`resume`]): all of them after a contradiction, those before the
+    /// last stall's patterns otherwise; `None` if cut short by the budget.
+    resume: Option<u64>,
 }
 
 /// Follows assumptions through the board.
@@ -183,6 +188,8 @@ struct Propagator<'g, 'b, const W: usize> {
     derived: Vec<(usize, Cause)>,
     /// Traces done with, to be filled again.
     spare: Vec<Trace<W>>,
+    /// The traces of the level below on this board, to go on from.
+    prior: Option<resume::Kept<W>>,
 }
 
 impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
@@ -209,6 +216,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             offs: Vec::new(),
             derived: Vec::new(),
             spare: Vec::new(),
+            prior: None,
         }
     }
 
@@ -254,13 +262,20 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
     fn run(&mut self, start: usize) -> Trace<W> {
         let g = self.g;
         let n = g.n;
+        let begin = self.budget.left();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.start = start as u32;
+        if let Some(trace) = self.prior.as_mut().and_then(|p| p.take(start)) {
+            match trace.resume {
+                Some(cost) if cost <= self.budget.left() => return self.resume(trace, cost, begin),
+                _ => self.recycle(trace),
+            }
+        }
         if self.rules.dynamic {
             self.cands.copy_from_slice(&g.cands);
             self.places.copy_from_slice(&g.places);
         }
-        self.pending_on.clear();
-        self.pending_off.clear();
-        self.start = start as u32;
         let mut trace = match self.spare.pop() {
             Some(mut trace) => {
                 trace.on.fill(Cells::EMPTY);
@@ -268,6 +283,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                 trace.entries.clear();
                 trace.contradiction = None;
                 trace.advanced.clear();
+                trace.resume = None;
                 trace
             }
             None => Trace {
@@ -276,10 +292,46 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                 entries: Vec::with_capacity(64),
                 contradiction: None,
                 advanced: Vec::new(),
+                resume: None,
             },
         };
         self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
-        let mut removed = 0u32;
+        self.follow(trace, 0, begin)
+    }
+
+    /// Goes on with `trace`, a trace of the level below (see [`resume`]):
+    /// charges the `cost` it took that far and takes it up at its last
+    /// stall; `begin` is the budget left at the start of the run.
+    fn resume(&mut self, trace: Trace<W>, cost: u64, begin: u64) -> Trace<W> {
+        self.budget.charge(cost);
+        if trace.contradiction.is_some() {
+            return trace;
+        }
+        // At a stall every literal has been followed: the board is the
+        // grid's less every literal implied false.
+        let n = self.g.n;
+        self.cands.copy_from_slice(&self.g.cands);
+        self.places.copy_from_slice(&self.g.places);
+        let mut removed = 0;
+        for (i, e) in trace.entries.iter().enumerate() {
+            self.slot[e.lit as usize] = i as u32;
+            if e.lit % 2 == 0 {
+                let cand = e.lit as usize / 2;
+                let (c, d) = (cand / n, cand % n);
+                self.cands[c] &= !(1 << d);
+                self.places[d].remove(c);
+                removed += 1;
+            }
+        }
+        self.follow(trace, removed, begin)
+    }
+
+    /// Follows the pending literals of `trace` (`removed` of its literals
+    /// false followed so far) to a contradiction or the last stall.
+    fn follow(&mut self, mut trace: Trace<W>, mut removed: u32, begin: u64) -> Trace<W> {
+        let n = self.g.n;
+        // The budget left before the last patterns looked for.
+        let mut stalled = begin;
         let mut offs = std::mem::take(&mut self.offs);
         let mut derived = std::mem::take(&mut self.derived);
         let contradiction = 'run: loop {
@@ -324,6 +376,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                     }
                 }
             } else if self.rules.level > 0 {
+                stalled = self.budget.left();
                 match self.advance(&mut trace) {
                     Err(both) => break 'run Some(both),
                     Ok(true) => {}
@@ -335,6 +388,13 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
         };
         self.offs = offs;
         self.derived = derived;
+        let left = self.budget.left();
+        trace.resume = match contradiction {
+            _ if self.budget.is_out() => None,
+            Some(_) => Some(begin - left),
+            None if self.rules.level > 0 => Some(begin - stalled),
+            None => Some(begin - left),
+        };
         trace.contradiction = contradiction;
         trace
     }
@@ -681,6 +741,13 @@ fn multiple_grid<const W: usize>(
     let n = g.n;
     let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
     let mut prop = Propagator::new(g, board, rules, budget, memo);
+    // Each assumption taken up where the level below left it, and kept for
+    // the level above (see `resume`).
+    if dynamic && level > 0 {
+        prop.prior = prop.memo.take_traces(level, &g.cands);
+    }
+    let mut kept =
+        (dynamic && advanced::extends(level) && !prop.memo.is_off()).then(|| resume::Kept::new(g.cell_count * n * 2));
     // The rater searches nested chains only on boards without chains: then
     // the nested chain searches can start only where the chain changed
     // something. (Checked: a board from elsewhere, or a level-2 search
@@ -739,7 +806,10 @@ fn multiple_grid<const W: usize>(
                 branches: vec![literal(cand, true), literal(cand, false)],
             });
         }
-        prop.recycle(off);
+        match &mut kept {
+            Some(kept) => kept.keep(off),
+            None => prop.recycle(off),
+        }
         on_traces.set(cand, on);
     }
     // The symbols of what each candidate true implies, true and false.
@@ -805,7 +875,7 @@ fn multiple_grid<const W: usize>(
     for (h, house) in g.house_cells.iter().enumerate() {
         for d in 0..n {
             let places = house.and(&g.places[d]);
-            if places.count() < 2 {
+            if !places.several() {
                 continue;
             }
             // Sudoku Explainer meets a house from its first place, and its
@@ -831,7 +901,16 @@ fn multiple_grid<const W: usize>(
     if prop.budget.is_out() {
         return None;
     }
-    best.map(|h| make_step(g, &mut prop, &mut anc, h))
+    let Some(best) = best else {
+        if let Some(mut kept) = kept {
+            for trace in on_traces.traces {
+                kept.keep(trace);
+            }
+            prop.memo.keep_traces(level, &g.cands, kept);
+        }
+        return None;
+    };
+    Some(make_step(g, &mut prop, &mut anc, best))
 }
 
 /// The traces of some candidates assumed true, by candidate. (A list of
