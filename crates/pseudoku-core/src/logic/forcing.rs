@@ -772,19 +772,19 @@ fn multiple_grid<const W: usize>(
     // Every candidate assumed true; for the dynamic chains, false as well.
     // Static chains need the order of a trace only for a step: till then,
     // what a candidate implies is worked out as sets (`static_sets`, the
-    // sets of candidate `x` at `slots[x] * 2 N`, true then false), and
-    // traced only where that meets a contradiction.
+    // sets of candidate `x` at `slots[x] * 2 N`, true then false), when a
+    // cell or a house first needs it, and traced only where that meets a
+    // contradiction.
     let mut on_traces = Traced::new(g.cell_count * n);
     let mut slots = vec![0u32; if dynamic { 0 } else { g.cell_count * n }];
     let mut static_sets = vec![Cells::EMPTY; if dynamic { 0 } else { sources.len() * 2 * n }];
+    let mut implied = vec![false; if dynamic { 0 } else { sources.len() }];
     let mut scratch = vec![Cells::EMPTY; 2 * n];
+    // The symbols of what each candidate true implies, true and false.
+    let mut masks = vec![(0u64, 0u64); g.cell_count * n];
     for (order, &cand) in sources.iter().enumerate() {
         if !dynamic {
             slots[cand] = order as u32;
-            let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at_mut(n);
-            if !g.implied_by(cand, on, off, &mut scratch) {
-                on_traces.set(cand, prop.run(literal(cand, true)));
-            }
             continue;
         }
         let on = prop.run(literal(cand, true));
@@ -810,23 +810,30 @@ fn multiple_grid<const W: usize>(
             Some(kept) => kept.keep(off),
             None => prop.recycle(off),
         }
-        on_traces.set(cand, on);
-    }
-    // The symbols of what each candidate true implies, true and false.
-    let mut masks = vec![(0u64, 0u64); g.cell_count * n];
-    for (order, &cand) in sources.iter().enumerate() {
-        let b = match on_traces.get(cand) {
-            Some(trace) => Branch::new(&trace.on, &trace.off),
-            None => {
-                let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at(n);
-                Branch::new(on, off)
-            }
-        };
+        let b = Branch::new(&on.on, &on.off);
         masks[cand] = (b.on_mask, b.off_mask);
+        on_traces.set(cand, on);
     }
     // The common conclusions of the candidates `cands` true, made hints
     // by `hint(target, complexity)`.
     let mut branches = |cands: &[usize], hint: &dyn Fn(usize, usize) -> Hint| {
+        for &x in cands.iter().filter(|_| !dynamic) {
+            let order = slots[x] as usize;
+            if implied[order] {
+                continue;
+            }
+            implied[order] = true;
+            let sets = &mut static_sets[order * 2 * n..(order + 1) * 2 * n];
+            let (on, off) = sets.split_at_mut(n);
+            let b = if g.implied_by(x, on, off, &mut scratch) {
+                Branch::new(on, off)
+            } else {
+                on_traces.set(x, prop.run(literal(x, true)));
+                let trace = on_traces.get(x).expect("traced");
+                Branch::new(&trace.on, &trace.off)
+            };
+            masks[x] = (b.on_mask, b.off_mask);
+        }
         let targets = {
             let sets: Vec<Branch<W>> = cands
                 .iter()
