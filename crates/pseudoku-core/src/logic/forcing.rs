@@ -42,6 +42,7 @@ use crate::layout::HouseId;
 
 mod advanced;
 mod memo;
+mod resume;
 
 pub use advanced::MAX_LEVEL;
 pub use memo::Memo;
@@ -156,6 +157,10 @@ struct Trace<const W: usize> {
     contradiction: Option<(Entry, Entry)>,
     /// The patterns behind [`Cause::Advanced`] literals.
     advanced: Vec<Advanced>,
+    /// The nodes it took up to where the next level goes on from it (see
+    /// [`resume`]): all of them after a contradiction, those before the
+    /// last stall's patterns otherwise; `None` if cut short by the budget.
+    resume: Option<u64>,
 }
 
 /// Follows assumptions through the board.
@@ -183,6 +188,8 @@ struct Propagator<'g, 'b, const W: usize> {
     derived: Vec<(usize, Cause)>,
     /// Traces done with, to be filled again.
     spare: Vec<Trace<W>>,
+    /// The traces of the level below on this board, to go on from.
+    prior: Option<resume::Kept<W>>,
 }
 
 impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
@@ -209,6 +216,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             offs: Vec::new(),
             derived: Vec::new(),
             spare: Vec::new(),
+            prior: None,
         }
     }
 
@@ -254,13 +262,20 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
     fn run(&mut self, start: usize) -> Trace<W> {
         let g = self.g;
         let n = g.n;
+        let begin = self.budget.left();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.start = start as u32;
+        if let Some(trace) = self.prior.as_mut().and_then(|p| p.take(start)) {
+            match trace.resume {
+                Some(cost) if cost <= self.budget.left() => return self.resume(trace, cost, begin),
+                _ => self.recycle(trace),
+            }
+        }
         if self.rules.dynamic {
             self.cands.copy_from_slice(&g.cands);
             self.places.copy_from_slice(&g.places);
         }
-        self.pending_on.clear();
-        self.pending_off.clear();
-        self.start = start as u32;
         let mut trace = match self.spare.pop() {
             Some(mut trace) => {
                 trace.on.fill(Cells::EMPTY);
@@ -268,6 +283,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                 trace.entries.clear();
                 trace.contradiction = None;
                 trace.advanced.clear();
+                trace.resume = None;
                 trace
             }
             None => Trace {
@@ -276,10 +292,46 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                 entries: Vec::with_capacity(64),
                 contradiction: None,
                 advanced: Vec::new(),
+                resume: None,
             },
         };
         self.add(&mut trace, Entry { lit: start as u32, parent: NONE, cause: Cause::Root, time: 0 });
-        let mut removed = 0u32;
+        self.follow(trace, 0, begin)
+    }
+
+    /// Goes on with `trace`, a trace of the level below (see [`resume`]):
+    /// charges the `cost` it took that far and takes it up at its last
+    /// stall; `begin` is the budget left at the start of the run.
+    fn resume(&mut self, trace: Trace<W>, cost: u64, begin: u64) -> Trace<W> {
+        self.budget.charge(cost);
+        if trace.contradiction.is_some() {
+            return trace;
+        }
+        // At a stall every literal has been followed: the board is the
+        // grid's less every literal implied false.
+        let n = self.g.n;
+        self.cands.copy_from_slice(&self.g.cands);
+        self.places.copy_from_slice(&self.g.places);
+        let mut removed = 0;
+        for (i, e) in trace.entries.iter().enumerate() {
+            self.slot[e.lit as usize] = i as u32;
+            if e.lit % 2 == 0 {
+                let cand = e.lit as usize / 2;
+                let (c, d) = (cand / n, cand % n);
+                self.cands[c] &= !(1 << d);
+                self.places[d].remove(c);
+                removed += 1;
+            }
+        }
+        self.follow(trace, removed, begin)
+    }
+
+    /// Follows the pending literals of `trace` (`removed` of its literals
+    /// false followed so far) to a contradiction or the last stall.
+    fn follow(&mut self, mut trace: Trace<W>, mut removed: u32, begin: u64) -> Trace<W> {
+        let n = self.g.n;
+        // The budget left before the last patterns looked for.
+        let mut stalled = begin;
         let mut offs = std::mem::take(&mut self.offs);
         let mut derived = std::mem::take(&mut self.derived);
         let contradiction = 'run: loop {
@@ -324,6 +376,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
                     }
                 }
             } else if self.rules.level > 0 {
+                stalled = self.budget.left();
                 match self.advance(&mut trace) {
                     Err(both) => break 'run Some(both),
                     Ok(true) => {}
@@ -335,6 +388,13 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
         };
         self.offs = offs;
         self.derived = derived;
+        let left = self.budget.left();
+        trace.resume = match contradiction {
+            _ if self.budget.is_out() => None,
+            Some(_) => Some(begin - left),
+            None if self.rules.level > 0 => Some(begin - stalled),
+            None => Some(begin - left),
+        };
         trace.contradiction = contradiction;
         trace
     }
@@ -681,6 +741,13 @@ fn multiple_grid<const W: usize>(
     let n = g.n;
     let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
     let mut prop = Propagator::new(g, board, rules, budget, memo);
+    // Each assumption taken up where the level below left it, and kept for
+    // the level above (see `resume`).
+    if dynamic && level > 0 {
+        prop.prior = prop.memo.take_traces(level, &g.cands);
+    }
+    let mut kept =
+        (dynamic && advanced::extends(level) && !prop.memo.is_off()).then(|| resume::Kept::new(g.cell_count * n * 2));
     // The rater searches nested chains only on boards without chains: then
     // the nested chain searches can start only where the chain changed
     // something. (Checked: a board from elsewhere, or a level-2 search
@@ -705,19 +772,19 @@ fn multiple_grid<const W: usize>(
     // Every candidate assumed true; for the dynamic chains, false as well.
     // Static chains need the order of a trace only for a step: till then,
     // what a candidate implies is worked out as sets (`static_sets`, the
-    // sets of candidate `x` at `slots[x] * 2 N`, true then false), and
-    // traced only where that meets a contradiction.
+    // sets of candidate `x` at `slots[x] * 2 N`, true then false), when a
+    // cell or a house first needs it, and traced only where that meets a
+    // contradiction.
     let mut on_traces = Traced::new(g.cell_count * n);
     let mut slots = vec![0u32; if dynamic { 0 } else { g.cell_count * n }];
     let mut static_sets = vec![Cells::EMPTY; if dynamic { 0 } else { sources.len() * 2 * n }];
+    let mut implied = vec![false; if dynamic { 0 } else { sources.len() }];
     let mut scratch = vec![Cells::EMPTY; 2 * n];
+    // The symbols of what each candidate true implies, true and false.
+    let mut masks = vec![(0u64, 0u64); g.cell_count * n];
     for (order, &cand) in sources.iter().enumerate() {
         if !dynamic {
             slots[cand] = order as u32;
-            let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at_mut(n);
-            if !g.implied_by(cand, on, off, &mut scratch) {
-                on_traces.set(cand, prop.run(literal(cand, true)));
-            }
             continue;
         }
         let on = prop.run(literal(cand, true));
@@ -739,24 +806,34 @@ fn multiple_grid<const W: usize>(
                 branches: vec![literal(cand, true), literal(cand, false)],
             });
         }
-        prop.recycle(off);
-        on_traces.set(cand, on);
-    }
-    // The symbols of what each candidate true implies, true and false.
-    let mut masks = vec![(0u64, 0u64); g.cell_count * n];
-    for (order, &cand) in sources.iter().enumerate() {
-        let b = match on_traces.get(cand) {
-            Some(trace) => Branch::new(&trace.on, &trace.off),
-            None => {
-                let (on, off) = static_sets[order * 2 * n..(order + 1) * 2 * n].split_at(n);
-                Branch::new(on, off)
-            }
-        };
+        match &mut kept {
+            Some(kept) => kept.keep(off),
+            None => prop.recycle(off),
+        }
+        let b = Branch::new(&on.on, &on.off);
         masks[cand] = (b.on_mask, b.off_mask);
+        on_traces.set(cand, on);
     }
     // The common conclusions of the candidates `cands` true, made hints
     // by `hint(target, complexity)`.
     let mut branches = |cands: &[usize], hint: &dyn Fn(usize, usize) -> Hint| {
+        for &x in cands.iter().filter(|_| !dynamic) {
+            let order = slots[x] as usize;
+            if implied[order] {
+                continue;
+            }
+            implied[order] = true;
+            let sets = &mut static_sets[order * 2 * n..(order + 1) * 2 * n];
+            let (on, off) = sets.split_at_mut(n);
+            let b = if g.implied_by(x, on, off, &mut scratch) {
+                Branch::new(on, off)
+            } else {
+                on_traces.set(x, prop.run(literal(x, true)));
+                let trace = on_traces.get(x).expect("traced");
+                Branch::new(&trace.on, &trace.off)
+            };
+            masks[x] = (b.on_mask, b.off_mask);
+        }
         let targets = {
             let sets: Vec<Branch<W>> = cands
                 .iter()
@@ -805,7 +882,7 @@ fn multiple_grid<const W: usize>(
     for (h, house) in g.house_cells.iter().enumerate() {
         for d in 0..n {
             let places = house.and(&g.places[d]);
-            if places.count() < 2 {
+            if !places.several() {
                 continue;
             }
             // Sudoku Explainer meets a house from its first place, and its
@@ -831,7 +908,16 @@ fn multiple_grid<const W: usize>(
     if prop.budget.is_out() {
         return None;
     }
-    best.map(|h| make_step(g, &mut prop, &mut anc, h))
+    let Some(best) = best else {
+        if let Some(mut kept) = kept {
+            for trace in on_traces.traces {
+                kept.keep(trace);
+            }
+            prop.memo.keep_traces(level, &g.cands, kept);
+        }
+        return None;
+    };
+    Some(make_step(g, &mut prop, &mut anc, best))
 }
 
 /// The traces of some candidates assumed true, by candidate. (A list of

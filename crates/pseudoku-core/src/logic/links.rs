@@ -57,6 +57,21 @@ impl<const W: usize> Cells<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the set has two cells or more (cheaper than counting them).
+    #[inline]
+    pub fn several(&self) -> bool {
+        let mut any = false;
+        for &w in &self.0 {
+            if w != 0 {
+                if any || w & (w - 1) != 0 {
+                    return true;
+                }
+                any = true;
+            }
+        }
+        false
+    }
+
     /// Whether the set has exactly two cells (cheaper than counting them).
     #[inline]
     pub fn is_pair(&self) -> bool {
@@ -605,5 +620,26 @@ mod tests {
         assert!(s.is_pair());
         assert!([0u64, 1, 4, 7, 1 << 63 | 1 << 62 | 1].iter().all(|&m| !two_bits(m)));
         assert!([3u64, 5, 1 << 63 | 1].iter().all(|&m| two_bits(m)));
+    }
+
+    /// `several` against counting, for every set of at most three cells
+    /// among some in either word and at their edges.
+    #[test]
+    fn several_is_two_or_more() {
+        let at = [0, 1, 5, 62, 63, 64, 65, 100, 127];
+        for a in at {
+            for b in at {
+                for c in at {
+                    let mut s: Cells<2> = Cells::EMPTY;
+                    for x in [a, b, c] {
+                        s.insert(x);
+                    }
+                    assert_eq!(s.several(), s.count() >= 2, "{a} {b} {c}");
+                    s.remove(c);
+                    assert_eq!(s.several(), s.count() >= 2, "{a} {b}");
+                }
+            }
+        }
+        assert!(!Cells::<3>::EMPTY.several());
     }
 }

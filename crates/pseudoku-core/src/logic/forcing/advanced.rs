@@ -62,6 +62,25 @@ impl<const W: usize> State<'_, W> {
     }
 }
 
+/// The nested searches of `level`, in order (after the patterns).
+fn searches(level: u8) -> &'static [Search] {
+    match level {
+        0 | 1 => &[],
+        2 => &[Search::Chains],
+        3 => &[Search::Chains, Search::Multiple],
+        4 => &[Search::Dynamic],
+        _ => &[Search::Dynamic, Search::Level2],
+    }
+}
+
+/// Whether level `level + 1` looks at a stall for all that `level` looks
+/// for, in the same order, and then more: an assumption's chain is then
+/// the same at both up to the stall where `level` finds nothing (see
+/// [`resume`](super::resume)).
+pub(super) fn extends(level: u8) -> bool {
+    (1..MAX_LEVEL).contains(&level) && searches(level + 1).starts_with(searches(level))
+}
+
 /// What the first rule that applies removes, on the board `(cands,
 /// places)` a propagation from `g` (made from `board`) has reached;
 /// `chainless` when `board` has no chain (SE 7.0); `start` is the
@@ -90,12 +109,7 @@ pub(super) fn find<const W: usize>(
     // a grid of those candidates; they take nothing else from a board but
     // its layout and values, which are `board`'s.
     let nested = g.derived(cands);
-    let searches: &[Search] = match level {
-        2 => &[Search::Chains],
-        3 => &[Search::Chains, Search::Multiple],
-        4 => &[Search::Dynamic],
-        _ => &[Search::Dynamic, Search::Level2],
-    };
+    let searches = searches(level);
     // A board above this one without a chain: one this assumption met
     // before, or the board searched, when it has none.
     let chainless = chainless && !memo.is_off();
@@ -203,7 +217,7 @@ fn locking<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
     for d in 0..n {
         for (h1, base) in g.house_cells.iter().enumerate() {
             let there = base.and(&s.places[d]);
-            if there.count() < 2 {
+            if !there.several() {
                 continue;
             }
             // A house holding every place holds the first: one of its

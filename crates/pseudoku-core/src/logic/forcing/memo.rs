@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::resume::{Kept, Resume};
 use super::Budget;
 use crate::logic::Step;
 
@@ -48,6 +49,9 @@ pub struct Memo {
     /// Per assumption (its literal): boards without a chain its chains
     /// stalled on, the latest last.
     chainless: HashMap<u32, Vec<Rc<[u64]>>>,
+    /// The traces of the last nested search, for the next level to take
+    /// up (see [`resume`](super::resume)).
+    resume: Option<Resume>,
     /// Keeps nothing and searches every board in full (the tests' oracle).
     off: bool,
 }
@@ -67,6 +71,25 @@ impl Memo {
 
     pub(super) fn is_off(&self) -> bool {
         self.off
+    }
+
+    /// The traces the search of level `level - 1` on the board `cands` kept,
+    /// if that was the last search; forgets whatever was kept either way.
+    pub(super) fn take_traces<const W: usize>(&mut self, level: u8, cands: &[u64]) -> Option<Kept<W>> {
+        self.resume.take()?.into_kept(level, cands)
+    }
+
+    /// Whether the last search kept its traces for the next level.
+    #[cfg(test)]
+    pub(super) fn keeps_traces(&self) -> bool {
+        self.resume.is_some()
+    }
+
+    /// Keeps the traces of a search of `level` on the board `cands`.
+    pub(super) fn keep_traces<const W: usize>(&mut self, level: u8, cands: &[u64], traces: Kept<W>) {
+        if !self.off {
+            self.resume = Some(Resume::new(level, cands, traces));
+        }
     }
 
     /// A board without a chain that assumption `start` stalled on before,

@@ -235,6 +235,41 @@ fn nested_searches_with_the_memo_agree_with_full_searches() {
     }
 }
 
+// A level takes each assumption up where the level below left it (see
+// `resume`): at the first nested step of a forum SE 11 puzzle (line 1 of
+// the list), the level that finds it, going on from the levels below, gives
+// what it gives without memo or traces, for the same nodes, with the budget
+// to finish and with one that runs out half way (then nothing found and
+// none left, both ways).
+#[test]
+fn a_level_going_on_from_the_one_below_agrees_with_a_full_search() {
+    let layout = Layout::classic(3).unwrap();
+    let mut board = forum_first(&layout);
+    while let Some(step) = next_step(&board) {
+        board.apply(&step);
+    }
+    let full = || Budget::new(u64::MAX / 2);
+    let (level, nodes) = (1..=3)
+        .find_map(|level| {
+            let mut budget = full();
+            nested(&board, level, &mut budget, &mut Memo::off()).map(|_| (level, u64::MAX / 2 - budget.left()))
+        })
+        .expect("a nested step by level 3");
+    assert!(level >= 2, "the board needs nested chains");
+    for budget in [u64::MAX / 2, nodes / 2] {
+        let mut memo = Memo::default();
+        for below in 1..level {
+            assert!(nested(&board, below, &mut full(), &mut memo).is_none());
+        }
+        assert!(memo.keeps_traces(), "level {} keeps its traces", level - 1);
+        let (mut resumed, mut fresh) = (Budget::new(budget), Budget::new(budget));
+        let found = nested(&board, level, &mut resumed, &mut memo);
+        assert_eq!(found, nested(&board, level, &mut fresh, &mut Memo::off()), "budget {budget}");
+        assert_eq!((resumed.left(), resumed.is_out()), (fresh.left(), fresh.is_out()), "budget {budget}");
+        assert_eq!(found.is_some(), budget > nodes);
+    }
+}
+
 // Level 5 (SE 11.0) searches the board where its chain stalls for dynamic
 // forcing chains, then for nested ones of level 2 (SE 9.5), as Sudoku
 // Explainer's `getAdvancedPotentials` does. That level-2 search looks at the
