@@ -1,5 +1,5 @@
 //! What suppositions led to on earlier boards of the same solve path
-//! ([`Priors`]), so that one followed again starts from where it got to.
+//! ([`Prior`]), so that one followed again starts from where it got to.
 //!
 //! A supposition that broke nothing on board `B` ended on `T`, everything
 //! the technique's propagation decides from `B` and the supposition. On a
