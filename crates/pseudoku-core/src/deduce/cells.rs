@@ -263,20 +263,10 @@ impl<const W: usize> View<W> {
     }
 }
 
-/// True when `x` holds two cells or more (no bit count: the default x86-64
-/// target counts bits in software, and the walks ask this at every step).
+/// True when `x` holds two cells or more.
 #[inline]
 pub(crate) fn two_or_more<const W: usize>(x: &Bits<W>) -> bool {
-    let mut seen = false;
-    for &w in &x.0 {
-        if w != 0 {
-            if seen || w & (w - 1) != 0 {
-                return true;
-            }
-            seen = true;
-        }
-    }
-    false
+    crate::bits::two_or_more(&x.0)
 }
 
 /// The views of one solve, one per width, kept between technique runs so

@@ -60,16 +60,7 @@ impl<const W: usize> Cells<W> {
     /// Whether the set has two cells or more (cheaper than counting them).
     #[inline]
     pub fn several(&self) -> bool {
-        let mut any = false;
-        for &w in &self.0 {
-            if w != 0 {
-                if any || w & (w - 1) != 0 {
-                    return true;
-                }
-                any = true;
-            }
-        }
-        false
+        crate::bits::two_or_more(&self.0)
     }
 
     /// Whether the set has exactly two cells (cheaper than counting them).
