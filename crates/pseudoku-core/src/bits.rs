@@ -229,6 +229,23 @@ pub(crate) fn set_bits(words: impl IntoIterator<Item = u64>) -> impl Iterator<It
     })
 }
 
+/// True when `words` hold two set bits or more, without counting them (the
+/// default x86-64 target counts bits in software): how the multi-word
+/// bitsets ask "several" in their innermost walks.
+#[inline]
+pub(crate) fn two_or_more(words: &[u64]) -> bool {
+    let mut seen = false;
+    for &w in words {
+        if w != 0 {
+            if seen || w & (w - 1) != 0 {
+                return true;
+            }
+            seen = true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,21 +281,4 @@ mod tests {
         assert_eq!(set_bits(words).collect::<Vec<_>>(), [0, 2, 127, 192]);
         assert_eq!(set_bits([0u64; 3]).count(), 0);
     }
-}
-
-/// True when `words` hold two set bits or more, without counting them (the
-/// default x86-64 target counts bits in software): how the multi-word
-/// bitsets ask "several" in their innermost walks.
-#[inline]
-pub(crate) fn two_or_more(words: &[u64]) -> bool {
-    let mut seen = false;
-    for &w in words {
-        if w != 0 {
-            if seen || w & (w - 1) != 0 {
-                return true;
-            }
-            seen = true;
-        }
-    }
-    false
 }
