@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
-use pseudoku_core::deduce::{self, DeduceConfig, Level, Next, PlayerState, RatedConfig, Rating, Step};
+use pseudoku_core::deduce::{self, DeduceConfig, End, Level, Next, PlayerState, RatedConfig, Rating, Step};
 use pseudoku_core::partition::{Edge, Instance};
 use serde_json::{json, Value};
 
@@ -38,16 +38,36 @@ fn rating_json(r: &Rating) -> Value {
         "level": r.level.key(),
         "score": (r.score.value() * 1000.0).round() / 1000.0,
         "hardest": r.hardest.map(|t| t.key()),
+        "end": end_key(r.end),
         "open_left": r.open_left,
         "nodes": r.nodes,
         "steps": r.steps.iter().map(step_json).collect::<Vec<_>>(),
     })
 }
 
-/// `<level> <score> <hardest technique>`.
+/// How a path ended, as a key.
+fn end_key(end: End) -> &'static str {
+    match end {
+        End::Solved => "solved",
+        End::Stuck => "stuck",
+        End::OutOfBudget => "out-of-budget",
+        End::NoAnswer => "no-answer",
+    }
+}
+
+/// `<level> <score> <hardest technique>`, then why a path stopped short.
 fn rating_line(r: &Rating) -> String {
     let hardest = r.hardest.map_or("none", |t| t.key());
-    let end = if r.solved { String::new() } else { format!(" ({} edges left open)", r.open_left) };
+    let open = match r.open_left {
+        1 => "1 edge left open".to_owned(),
+        n => format!("{n} edges left open"),
+    };
+    let end = match r.end {
+        End::Solved => String::new(),
+        End::Stuck => format!(" (no step applies; {open})"),
+        End::OutOfBudget => format!(" (out of node budget; {open})"),
+        End::NoAnswer => " (the walls leave no answer)".to_owned(),
+    };
     format!("{} {} {hardest}{end}", r.level.key(), r.score)
 }
 

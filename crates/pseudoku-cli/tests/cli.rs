@@ -671,3 +671,24 @@ fn construct_makes_challenges_of_the_level_asked_for() {
     let again = run(&["construct", "--size", "6", "--difficulty", "medium", "--seed", "5", "--count", "2"], "");
     assert_eq!(again.stdout, r.stdout, "the same seed makes the same challenges");
 }
+
+#[test]
+fn rate_pseudoku_says_why_a_path_stops_short() {
+    // Walls that leave no answer: a cell walled in alone, and a wall that
+    // leaves each 1 only the other 1 to join.
+    for instance in ["1221 0-1 0-2", "1212 0-1"] {
+        assert!(answers_of(instance).is_empty(), "{instance}");
+        let plain = run(&["rate", "--pseudoku"], instance);
+        assert!(plain.stdout.trim_end().ends_with("(the walls leave no answer)"), "{instance}: {}", plain.stdout);
+        let v: serde_json::Value =
+            serde_json::from_str(run(&["rate", "--pseudoku", "--json"], instance).stdout.trim()).unwrap();
+        assert_eq!((v["solved"].as_bool(), v["end"].as_str()), (Some(false), Some("no-answer")), "{v}");
+    }
+    // Several answers: logic stops where they differ.
+    assert!(answers_of(PSEUDOKU_SEED).len() > 1);
+    let plain = run(&["rate", "--pseudoku"], PSEUDOKU_SEED);
+    assert!(plain.stdout.contains("(no step applies; "), "{}", plain.stdout);
+    let v: serde_json::Value =
+        serde_json::from_str(run(&["rate", "--pseudoku", "--json"], PSEUDOKU_SEED).stdout.trim()).unwrap();
+    assert_eq!(v["end"], "stuck", "{v}");
+}
