@@ -203,7 +203,8 @@ impl App {
     pub fn cells(&self) -> Vec<Cell> {
         let script = r#"
             return Array.from(document.querySelectorAll('[role=gridcell]')).map(e => ({
-                row: Number(e.dataset.row), col: Number(e.dataset.col),
+                row: Number(e.closest('[role=row]')?.getAttribute('aria-rowindex')) - 1,
+                col: Number(e.getAttribute('aria-colindex')) - 1,
                 value: e.dataset.value || null,
                 given: e.classList.contains('given'),
                 conflict: e.classList.contains('conflict'),
@@ -233,7 +234,7 @@ impl App {
 
     /// Clicks a cell, as a person would.
     pub fn click_cell(&self, index: usize) {
-        let rect = self.session.find(&format!("#cell-{index} rect")).expect("find the cell");
+        let rect = self.session.find(&format!("#cell-{index} .bg")).expect("find the cell");
         self.session.click(&rect).expect("click the cell");
         self.wait_until("the clicked cell to be selected", || self.cell(index).selected);
     }

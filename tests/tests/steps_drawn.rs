@@ -39,7 +39,7 @@ fn hint_in_full(line_text: &str) -> (App, Step) {
 /// The candidates drawn with `class` (`pattern` or `struck`), as (cell, symbol).
 fn drawn(app: &App, class: &str) -> BTreeSet<(usize, char)> {
     let script = "return Array.from(document.querySelectorAll('.cand.' + arguments[0])).map(e =>
-        [Number(e.closest('[role=gridcell]').dataset.cell), e.dataset.cand]);";
+        [Number(e.closest('[role=gridcell]').id.slice(5)), e.dataset.cand]);";
     let list = app.session.execute(script, json!([class])).unwrap();
     list.as_array()
         .unwrap()

@@ -6,7 +6,7 @@
 //! A cell draws its background, its colours, its value (or the value a
 //! step places, or its marks or candidates in place) and a mark for a
 //! conflict; it says all of it in its `aria-label`. Presses reach the
-//! board, which finds the cell under the pointer (`data-cell`).
+//! board, which finds the cell under the pointer (by its id).
 
 use std::rc::Rc;
 
@@ -86,10 +86,8 @@ pub(super) fn BoardCell(props: &CellProps) -> Html {
             aria-label={label_at(place, v)}
             aria-selected={v.selected.to_string()}
             aria-readonly={v.given.then_some("true")}
-            data-cell={cell.index().to_string()}
-            data-row={position.map(|(r, _)| r.to_string())}
-            data-col={position.map(|(_, c)| c.to_string())}
-            data-value={v.value.map(|c| c.to_string()).unwrap_or_default()}>
+            aria-colindex={position.map(|(_, c)| (c + 1).to_string())}
+            data-value={v.value.map(|c| c.to_string())}>
             { sh.outline.clone() }
             { colours }
             if let Some(c) = v.value {
