@@ -44,7 +44,7 @@ impl PageStep {
     pub fn nudge(&self, n: usize) -> String {
         let at = self.cells.first().map_or_else(String::new, |&c| format!(" near {}", cell_name(n, CellId(c as u32))));
         format!(
-            "Look for “{}”{at} (highlighted). {} Press Hint again to see the step.",
+            "Look for “{}”{at} (highlighted). {} “Show the step” shows it in full.",
             self.technique.name(),
             how(self.technique, n)
         )
