@@ -49,6 +49,7 @@
 
 mod grid;
 mod json;
+mod link;
 mod meter;
 mod read;
 mod scl;
@@ -98,6 +99,10 @@ pub enum ImportError {
     /// A short link: the puzzle is on SudokuPad's or f-puzzles' server.
     #[error("this is a short link to a puzzle kept on SudokuPad's or f-puzzles' server, which Pseudoku cannot reach; open it there and copy the puzzle's full link")]
     ShortLink,
+    /// A TinyURL link (as f-puzzles' own short links are): the puzzle's
+    /// link is on TinyURL's server.
+    #[error("this is a TinyURL short link, which Pseudoku does not follow (the link it stands for is kept on TinyURL's server); open it in a browser and copy the f-puzzles or SudokuPad link it leads to")]
+    ShortUrl,
     /// Longer than [`MAX_IMPORT_LEN`]; not decompressed.
     #[error("the link is too long to read: {length} characters, where Pseudoku reads at most {MAX_IMPORT_LEN}")]
     TooLong {

@@ -292,7 +292,7 @@ fn sudokupad_rules_it_does_not_record_are_named() {
     assert!(matches!(import(r#"{"cells":[[{},{}],[{},{}],[{},{}]]}"#), Err(ImportError::Unsupported(_))));
     assert_eq!(import("https://sudokupad.app/sclN4Ig!!").unwrap_err(), ImportError::NotALink);
     assert!(matches!(
-        import("https://sudokupad.app/sclN4IgAAAA"),
+        import("https://sudokupad.app/sclN4IgAAAAAAAAAAAAAAAA"),
         Err(ImportError::Compression | ImportError::SclJson(_))
     ));
     assert_eq!(import("https://app.crackingthecryptic.com/sudoku/jN9pL3"), Err(ImportError::ShortLink));
