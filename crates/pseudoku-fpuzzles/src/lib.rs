@@ -161,6 +161,7 @@ const RULE_WORDS: &[(&[&str], &str)] = &[
     (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
     (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
     (&["disjoint"], "disjoint groups"),
+    (&["infinity loop"], "infinity loop rings"),
 ];
 
 /// The rules [`RULE_WORDS`] finds named in a rules text.

@@ -225,10 +225,13 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
     let present = |key: &str| puzzle.rest.get(key).is_some_and(in_use);
     let mut rules: Vec<&str> = RULES.iter().filter(|(k, _)| present(k)).map(|&(_, name)| name).collect();
     rules.dedup();
-    // A `cage` with a value is a killer cage drawn as a plain cage.
-    let valued_cage = puzzle.rest.get("cage").and_then(|v| v.as_array()).is_some_and(|cages| {
-        cages.iter().any(|c| c.get("value").is_some_and(|v| !v.is_null() && v.as_str() != Some("")))
-    });
+    // A `cage` with a sum is a killer cage drawn as a plain cage; one with a
+    // label (`A`) or SudokuPad's message (`msgcorrect: …`) only draws.
+    let valued_cage = puzzle
+        .rest
+        .get("cage")
+        .and_then(|v| v.as_array())
+        .is_some_and(|cages| cages.iter().any(|c| c.get("value").is_some_and(is_sum)));
     if valued_cage && !rules.contains(&"killer cages") {
         rules.insert(0, "killer cages");
     }
@@ -257,6 +260,15 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
         ));
     }
     Ok(())
+}
+
+/// Whether a cage's value is a sum: a number, or a text of one.
+pub(crate) fn is_sum(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Number(_) => true,
+        serde_json::Value::String(s) => !s.trim().is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit()),
+        _ => false,
+    }
 }
 
 /// Whether a key's value says the element is in use.
