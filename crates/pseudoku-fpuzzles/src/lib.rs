@@ -32,8 +32,15 @@
 //! SudokuPad does not record, so a puzzle with any is refused by naming
 //! them; so is one whose rules text names a rule the grid cannot show
 //! (anti-knight, anti-king, non-consecutive, disjoint groups). A short
-//! SudokuPad link (`sudokupad.app/<id>`) names a puzzle on SudokuPad's
-//! server, which the engine cannot fetch: that is said too.
+//! link (`sudokupad.app/<id>`, f-puzzles' `?id=`, TinyURL) names a puzzle
+//! on a server, which the import never fetches: that is said too.
+//!
+//! Links are read as people share them (`link.rs`): in angle brackets or
+//! Markdown, among other words, without `https://`, percent-encoded whole,
+//! with SudokuPad's settings (`?setting-…`) after the data. Regions are
+//! read as SudokuPad reads f-puzzles: a cell without `region` is in its
+//! default box, any integer names a region, and `null` puts the cell in
+//! none, which Pseudoku does not play.
 //!
 //! Decompression can blow a short text up to a large one, so [`import`]
 //! refuses a text longer than [`MAX_IMPORT_LEN`] before it decompresses,
