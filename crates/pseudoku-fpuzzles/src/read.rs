@@ -77,7 +77,7 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Whether a text looks like something [`import`] reads rather than a
-/// puzzle line or a variant file: a link of f-puzzles or SudokuPad (or an
+/// puzzle line or a variant file: a link of f-puzzles, SudokuPad or TinyURL (or an
 /// address that opens one), the JSON of either, or bare f-puzzles data.
 /// Cheap: it looks at the first characters and the address only.
 pub fn looks_importable(text: &str) -> bool {
