@@ -35,8 +35,11 @@ pub(super) struct Cell {
     pub value: Option<u64>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub given: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub region: Option<usize>,
+    /// Absent: the cell's default box; `null`: in no region (as SudokuPad
+    /// reads f-puzzles); else the region's id, any integer (cells with the
+    /// same id share a region).
+    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    pub region: Option<Option<i64>>,
     #[serde(rename = "givenPencilMarks", default, skip_serializing_if = "Option::is_none")]
     pub given_pencil_marks: Option<Vec<u64>>,
     #[serde(rename = "centerPencilMarks", default, skip_serializing)]
@@ -49,6 +52,11 @@ pub(super) struct Cell {
 #[derive(Debug, Deserialize, Serialize)]
 pub(super) struct Group {
     pub cells: Vec<String>,
+}
+
+/// A key that is present, `null` or not: `Some(None)` for `null`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
+    Option::<i64>::deserialize(d).map(Some)
 }
 
 fn is_false(b: &bool) -> bool {

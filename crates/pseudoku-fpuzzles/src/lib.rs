@@ -32,8 +32,15 @@
 //! SudokuPad does not record, so a puzzle with any is refused by naming
 //! them; so is one whose rules text names a rule the grid cannot show
 //! (anti-knight, anti-king, non-consecutive, disjoint groups). A short
-//! SudokuPad link (`sudokupad.app/<id>`) names a puzzle on SudokuPad's
-//! server, which the engine cannot fetch: that is said too.
+//! link (`sudokupad.app/<id>`, f-puzzles' `?id=`, TinyURL) names a puzzle
+//! on a server, which the import never fetches: that is said too.
+//!
+//! Links are read as people share them (`link.rs`): in angle brackets or
+//! Markdown, among other words, without `https://`, percent-encoded whole,
+//! with SudokuPad's settings (`?setting-…`) after the data. Regions are
+//! read as SudokuPad reads f-puzzles: a cell without `region` is in its
+//! default box, any integer names a region, and `null` puts the cell in
+//! none, which Pseudoku does not play.
 //!
 //! Decompression can blow a short text up to a large one, so [`import`]
 //! refuses a text longer than [`MAX_IMPORT_LEN`] before it decompresses,
@@ -49,6 +56,7 @@
 
 mod grid;
 mod json;
+mod link;
 mod meter;
 mod read;
 mod scl;
@@ -98,6 +106,10 @@ pub enum ImportError {
     /// A short link: the puzzle is on SudokuPad's or f-puzzles' server.
     #[error("this is a short link to a puzzle kept on SudokuPad's or f-puzzles' server, which Pseudoku cannot reach; open it there and copy the puzzle's full link")]
     ShortLink,
+    /// A TinyURL link (as f-puzzles' own short links are): the puzzle's
+    /// link is on TinyURL's server.
+    #[error("this is a TinyURL short link, which Pseudoku does not follow (the link it stands for is kept on TinyURL's server); open it in a browser and copy the f-puzzles or SudokuPad link it leads to")]
+    ShortUrl,
     /// Longer than [`MAX_IMPORT_LEN`]; not decompressed.
     #[error("the link is too long to read: {length} characters, where Pseudoku reads at most {MAX_IMPORT_LEN}")]
     TooLong {
@@ -156,6 +168,7 @@ const RULE_WORDS: &[(&[&str], &str)] = &[
     (&["anti-king", "antiking", "anti king", "king's move", "king’s move"], "the anti-king rule"),
     (&["non-consecutive", "nonconsecutive", "non consecutive"], "the non-consecutive rule"),
     (&["disjoint"], "disjoint groups"),
+    (&["infinity loop"], "infinity loop rings"),
 ];
 
 /// The rules [`RULE_WORDS`] finds named in a rules text.

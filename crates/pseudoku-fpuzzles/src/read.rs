@@ -1,9 +1,8 @@
 //! Reading a link (or the raw JSON) into an [`Imported`] puzzle.
 
-use percent_encoding::percent_decode_str;
-
 use super::grid::{cell_id, default_map, regions_of_map};
 use super::json::{Cell, Puzzle};
+use super::link::{payload, Payload};
 use super::meter::{unpacked_len, Meter};
 use super::{join_names, named_in_rules, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
 use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
@@ -78,14 +77,14 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
 }
 
 /// Whether a text looks like something [`import`] reads rather than a
-/// puzzle line or a variant file: a link of f-puzzles or SudokuPad (or an
+/// puzzle line or a variant file: a link of f-puzzles, SudokuPad or TinyURL (or an
 /// address that opens one), the JSON of either, or bare f-puzzles data.
 /// Cheap: it looks at the first characters and the address only.
 pub fn looks_importable(text: &str) -> bool {
     let text = text.trim();
     let lower = text.chars().take(200).collect::<String>().to_ascii_lowercase();
     text.starts_with('{')
-        || ["f-puzzles.com", "sudokupad", "crackingthecryptic", "#import=", "puzzleid="]
+        || ["f-puzzles.com", "sudokupad", "crackingthecryptic", "tinyurl.com", "#import=", "puzzleid="]
             .iter()
             .any(|k| lower.contains(k))
         || ["scl", "ctc", "fpuzzles", "n4ig"].iter().any(|p| lower.starts_with(p))
@@ -99,51 +98,21 @@ enum Source {
     Scl(String),
 }
 
-/// The data of a link: the part after `load=` or `puzzleid=`, else after
-/// the host; percent-encoding undone, whitespace dropped (a space is a `+`
-/// a chat app changed), its format prefix read, then decompressed.
+/// What a link holds: its payload ([`link::payload`]), its format prefix
+/// read, then JSON as it is or lz-string data decompressed.
 fn source(text: &str) -> Result<Source, ImportError> {
     if text.starts_with('{') {
         return Ok(json_source(text.to_string(), None));
     }
-    let (host, rest) = match text.find("://") {
-        Some(i) => {
-            let after = &text[i + 3..];
-            let (host, path) = after.split_once('/').unwrap_or((after, ""));
-            let key = ["load=", "puzzleid="].iter().find_map(|k| path.find(k).map(|p| &path[p + k.len()..]));
-            let data = key.unwrap_or(path);
-            (host.to_ascii_lowercase(), data.split(['&', '#']).next().unwrap_or(""))
-        }
-        None => (String::new(), text),
-    };
-    let decoded = percent_decode_str(rest).decode_utf8_lossy();
-    let data: String =
-        decoded.chars().filter(|c| !c.is_whitespace() || *c == ' ').map(|c| if c == ' ' { '+' } else { c }).collect();
-    let (scl, data) = if let Some(d) = data.strip_prefix("scl").or_else(|| data.strip_prefix("ctc")) {
-        (Some(true), d)
-    } else if let Some(d) = data.strip_prefix("fpuzzles").or_else(|| data.strip_prefix("fpuz")) {
-        (Some(false), d)
-    } else {
-        (None, data.as_str())
-    };
-    let sudokupad = host.contains("sudokupad") || host.contains("crackingthecryptic");
-    let fpuzzles_id = host.contains("f-puzzles") && path_has_id(text);
-    if (scl.is_none() && sudokupad && !data.is_empty()) || fpuzzles_id {
-        return Err(ImportError::ShortLink);
-    }
+    let Payload { scl, data } = payload(text)?;
     if data.starts_with('{') {
-        return Ok(json_source(data.to_string(), scl));
+        return Ok(json_source(data, scl));
     }
     if data.is_empty() || !data.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')) {
         return Err(ImportError::NotALink);
     }
-    let text = decompress(data)?;
+    let text = decompress(&data)?;
     Ok(if scl == Some(true) { Source::Scl(text) } else { Source::Fpuzzles(text) })
-}
-
-/// Whether an f-puzzles address names its puzzle by id (`?id=…`).
-fn path_has_id(text: &str) -> bool {
-    text.split(['?', '&']).any(|part| part.starts_with("id="))
 }
 
 /// JSON given as it is: f-puzzles JSON has a `grid` and a `size`,
@@ -256,10 +225,13 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
     let present = |key: &str| puzzle.rest.get(key).is_some_and(in_use);
     let mut rules: Vec<&str> = RULES.iter().filter(|(k, _)| present(k)).map(|&(_, name)| name).collect();
     rules.dedup();
-    // A `cage` with a value is a killer cage drawn as a plain cage.
-    let valued_cage = puzzle.rest.get("cage").and_then(|v| v.as_array()).is_some_and(|cages| {
-        cages.iter().any(|c| c.get("value").is_some_and(|v| !v.is_null() && v.as_str() != Some("")))
-    });
+    // A `cage` with a sum is a killer cage drawn as a plain cage; one with a
+    // label (`A`) or SudokuPad's message (`msgcorrect: …`) only draws.
+    let valued_cage = puzzle
+        .rest
+        .get("cage")
+        .and_then(|v| v.as_array())
+        .is_some_and(|cages| cages.iter().any(|c| c.get("value").is_some_and(is_sum)));
     if valued_cage && !rules.contains(&"killer cages") {
         rules.insert(0, "killer cages");
     }
@@ -290,6 +262,15 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
     Ok(())
 }
 
+/// Whether a cage's value is a sum: a number, or a text of one.
+pub(crate) fn is_sum(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Number(_) => true,
+        serde_json::Value::String(s) => !s.trim().is_empty() && s.trim().bytes().all(|b| b.is_ascii_digit()),
+        _ => false,
+    }
+}
+
 /// Whether a key's value says the element is in use.
 fn in_use(value: &serde_json::Value) -> bool {
     match value {
@@ -300,24 +281,36 @@ fn in_use(value: &serde_json::Value) -> bool {
     }
 }
 
-/// The regions of the grid: the default boxes, other boxes, or a jigsaw map
-/// numbered in order of first appearance.
+/// The regions of the grid: the default boxes, other boxes, or a jigsaw map.
+/// As SudokuPad reads f-puzzles, a cell without a `region` is in its
+/// default box, cells with the same id (any integer) share a region, and a
+/// `null` region puts the cell in none, which Pseudoku does not play.
 fn regions(n: usize, cells: &[&Cell]) -> Result<Regions, ImportError> {
     let default = default_map(n);
-    let mut map = Vec::with_capacity(n * n);
+    let mut ids: Vec<i64> = Vec::with_capacity(n * n);
     for (i, cell) in cells.iter().enumerate() {
         match cell.region {
-            Some(r) if r >= n => {
-                return Err(ImportError::Grid(format!(
-                    "the region {r} of row {}, column {} is not in 0..{n}",
+            Some(Some(r)) => ids.push(r),
+            None => ids.push(default[i] as i64),
+            Some(None) => {
+                return Err(ImportError::Unsupported(format!(
+                    "cells in no region (row {}, column {} is one)",
                     i / n + 1,
                     i % n + 1
                 )))
             }
-            Some(r) => map.push(r),
-            None => map.push(default[i]),
         }
     }
+    let mut names: Vec<i64> = Vec::new();
+    let map: Vec<usize> = ids
+        .iter()
+        .map(|id| {
+            names.iter().position(|x| x == id).unwrap_or_else(|| {
+                names.push(*id);
+                names.len() - 1
+            })
+        })
+        .collect();
     Ok(regions_of_map(n, &map))
 }
 

@@ -322,7 +322,9 @@ fn drawn(puzzle: &Map<String, Value>, n: usize, meta: &mut Meta) -> Result<Drawn
             extra.push(house);
             continue;
         }
-        let killer = value.is_some() || cage.get("sum").is_some() || cage.get("unique").is_some_and(in_use);
+        let killer = value.is_some_and(super::read::is_sum)
+            || cage.get("sum").is_some()
+            || cage.get("unique").is_some_and(in_use);
         match (cells, value) {
             (false, Some(Value::String(s))) => {
                 if let Some((key, rest)) = s.split_once(':') {

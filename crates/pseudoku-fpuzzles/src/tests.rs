@@ -83,24 +83,30 @@ fn links_of_every_form_and_percent_encoding_read_the_same() {
     }
 }
 
+/// The f-puzzles `grid` of an empty `n × n` puzzle.
+fn empty_grid(n: usize) -> String {
+    format!("[{}]", vec![format!("[{}]", vec!["{}"; n].join(",")); n].join(","))
+}
+
 #[test]
 fn refusals_name_the_rules_in_one_sentence() {
-    let grid = |n: usize| format!("[{}]", vec![format!("[{}]", vec!["{}"; n].join(",")); n].join(","));
     let json = format!(
         r#"{{"size":4,"grid":{},"thermometer":[{{"lines":[["R1C1","R1C2"]]}}],"killercage":[{{"cells":["R1C1"],"value":"3"}}],"antiknight":true}}"#,
-        grid(4)
+        empty_grid(4)
     );
     assert_eq!(
         import(&json).unwrap_err().to_string(),
         "this puzzle uses killer cages, thermometers and the anti-knight rule, which Pseudoku does not play yet"
     );
-    let cosmetic =
-        format!(r#"{{"size":4,"grid":{},"text":[{{"cells":["R1C1"],"value":"hi"}}],"newthing":[],"odd":[]}}"#, grid(4));
+    let cosmetic = format!(
+        r#"{{"size":4,"grid":{},"text":[{{"cells":["R1C1"],"value":"hi"}}],"newthing":[],"odd":[]}}"#,
+        empty_grid(4)
+    );
     let imported = import(&cosmetic).unwrap();
     assert_eq!(imported.notes, ["text drawn on the grid were dropped (they carry no rule Pseudoku plays)"]);
     assert_eq!(imported.variant.layout().size(), 4);
     assert_eq!(import("https://sudokupad.app/psxczr0jpr").unwrap_err(), ImportError::ShortLink);
-    assert_eq!(import(&format!(r#"{{"size":17,"grid":{}}}"#, grid(17))).unwrap_err(), ImportError::BadSize(17));
+    assert_eq!(import(&format!(r#"{{"size":17,"grid":{}}}"#, empty_grid(17))).unwrap_err(), ImportError::BadSize(17));
     assert!(matches!(import("https://www.f-puzzles.com/?load=N4Ig!!"), Err(ImportError::NotALink)));
     assert!(matches!(import("{\"size\": 4}"), Err(ImportError::Json(_))));
     let bad = r#"{"size":4,"grid":[[{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
@@ -112,9 +118,8 @@ fn refusals_name_the_rules_in_one_sentence() {
 /// ("narrow", "unthermostatic") and rules Pseudoku plays name nothing.
 #[test]
 fn rules_named_only_in_the_rules_text_are_named() {
-    let grid = |n: usize| format!("[{}]", vec![format!("[{}]", vec!["{}"; n].join(",")); n].join(","));
     let with = |rules: &str, extra: &str| {
-        import(&format!(r#"{{"size":4,"ruleset":{},"grid":{}{extra}}}"#, serde_json::json!(rules), grid(4)))
+        import(&format!(r#"{{"size":4,"ruleset":{},"grid":{}{extra}}}"#, serde_json::json!(rules), empty_grid(4)))
     };
     let lines = r#","line":[{"lines":[["R1C1","R1C2"]]}]"#;
     assert_eq!(
@@ -292,10 +297,72 @@ fn sudokupad_rules_it_does_not_record_are_named() {
     assert!(matches!(import(r#"{"cells":[[{},{}],[{},{}],[{},{}]]}"#), Err(ImportError::Unsupported(_))));
     assert_eq!(import("https://sudokupad.app/sclN4Ig!!").unwrap_err(), ImportError::NotALink);
     assert!(matches!(
-        import("https://sudokupad.app/sclN4IgAAAA"),
+        import("https://sudokupad.app/sclN4IgAAAAAAAAAAAAAAAA"),
         Err(ImportError::Compression | ImportError::SclJson(_))
     ));
     assert_eq!(import("https://app.crackingthecryptic.com/sudoku/jN9pL3"), Err(ImportError::ShortLink));
     let long = format!("https://sudokupad.app/scl{}", "A".repeat(MAX_IMPORT_LEN));
     assert!(matches!(import(&long), Err(ImportError::TooLong { .. })));
+}
+
+/// f-puzzles region ids read as SudokuPad reads them: any integer names a
+/// region (here the boxes numbered 1 to 4), and `null` puts a cell in none,
+/// which is refused by name (puzzletv's puzzles hold `-1` and absent ids
+/// mixed; tests/shared_links.rs reads those).
+#[test]
+fn region_ids_are_any_integer_and_null_is_no_region() {
+    let grid = |region: &dyn Fn(usize, usize) -> String| {
+        let rows: Vec<String> = (0..4)
+            .map(|r| format!("[{}]", (0..4).map(|c| format!("{{{}}}", region(r, c))).collect::<Vec<_>>().join(",")))
+            .collect();
+        format!(r#"{{"size":4,"grid":[{}]}}"#, rows.join(","))
+    };
+    let boxes = import(&grid(&|r, c| format!(r#""region":{}"#, (r / 2) * 2 + c / 2 + 1))).unwrap();
+    let shape = Shape::Square(GridSpec { regions: Regions::Boxes { rows: 2, cols: 2 }, diagonals: false });
+    assert_eq!(boxes.variant.spec().shape, shape);
+    let negative = import(&grid(&|r, c| format!(r#""region":{}"#, ((r / 2) * 2 + c / 2) as i64 - 2))).unwrap();
+    assert_eq!(negative.variant.spec().shape, shape);
+    let none = grid(&|r, c| if (r, c) == (1, 2) { r#""region":null"#.into() } else { String::new() });
+    assert_eq!(
+        import(&none).unwrap_err().to_string(),
+        "this puzzle uses cells in no region (row 2, column 3 is one), which Pseudoku does not play yet"
+    );
+}
+
+/// A cage's label (`A`, clone pairs) or SudokuPad's message
+/// (`msgcorrect: …`) draws; a sum makes it a killer cage.
+#[test]
+fn only_a_cage_with_a_sum_is_a_killer_cage() {
+    let grid = empty_grid(4);
+    let with = |value: &str| {
+        import(&format!(r#"{{"size":4,"grid":{grid},"cage":[{{"cells":["R1C1","R1C2"],"value":{value}}}]}}"#))
+    };
+    for label in [r#""A""#, r#""msgcorrect: Well done!""#, r#""""#] {
+        assert_eq!(
+            with(label).unwrap().notes,
+            ["cages drawn on the grid were dropped (they carry no rule Pseudoku plays)"]
+        );
+    }
+    for sum in [r#""7""#, "7", r#"" 12 ""#] {
+        assert_eq!(
+            with(sum).unwrap_err().to_string(),
+            "this puzzle uses killer cages, which Pseudoku does not play yet"
+        );
+    }
+}
+
+/// SudokuPad ids that happen to start like a format prefix, and setters'
+/// named links, are short links; TinyURL links (f-puzzles' own short links)
+/// say so; a link of another site is not read as data.
+#[test]
+fn short_links_of_every_kind_are_named() {
+    for id in
+        ["https://sudokupad.app/ctc4kx9q2mz", "https://sudokupad.app/sclubby/a-puzzle", "sudokupad.app/fpuzzles/abc123"]
+    {
+        assert_eq!(import(id), Err(ImportError::ShortLink), "{id}");
+    }
+    for tiny in ["https://tinyurl.com/37ptjjtn", "tinyurl.com/zu6zwajs", "<https://tinyurl.com/yknp9mea>"] {
+        assert_eq!(import(tiny), Err(ImportError::ShortUrl), "{tiny}");
+    }
+    assert_eq!(import("https://lisudoku.xyz/p/4pyPjYdnlzJyUvFPVToy"), Err(ImportError::NotALink));
 }

@@ -56,7 +56,12 @@ pub fn export_json(variant: &Variant) -> Result<String, ExportError> {
     let givens = variant.givens();
     let cell = |i: usize| {
         let value = givens.and_then(|g| g[i]).map(|s| s.number() as u64);
-        Cell { value, given: value.is_some(), region: (map[i] != default[i]).then_some(map[i]), ..Cell::default() }
+        Cell {
+            value,
+            given: value.is_some(),
+            region: (map[i] != default[i]).then_some(Some(map[i] as i64)),
+            ..Cell::default()
+        }
     };
     let rows = (0..n).map(|r| (0..n).map(|c| cell(r * n + c)).collect()).collect();
     let name = |c: &pseudoku_core::layout::CellId| format!("R{}C{}", c.index() / n + 1, c.index() % n + 1);
