@@ -96,25 +96,22 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
             continue;
         }
         let own = v.group[g];
-        let mut closed = v.incompatible(group.mask, size);
+        let mut closed = v.incompatible(v.clash[g], size);
         cx.split_from(g, |h| closed = closed | v.group[h]);
         let allowed = v.all.andnot(closed);
         let missing = full & !group.mask;
-        // Every symbol it lacks reached twice, and enough cells: nothing to
-        // say of this group (the walk stops there).
-        let plenty = |reached: &Bits<W>| {
-            // Two cells of each symbol it lacks besides its own: `2N − |g|`
-            // cells at least (counted first: a quick no while the walk is short).
-            if reached.count() < 2 * n - size {
-                return false;
-            }
-            let mut m = missing;
-            while m != 0 {
-                let s = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if !two_or_more(&(*reached & v.sym[s])) {
+        // Every symbol it lacks reached twice (and so `2N − |g|` cells):
+        // nothing to say of this group (the walk stops there). The symbols
+        // not yet seen twice are checked lowest first, each dropped once
+        // seen twice, so a step looks at the symbols newly seen twice and
+        // one more.
+        let mut still = missing;
+        let mut plenty = |reached: &Bits<W>| {
+            while still != 0 {
+                if !two_or_more(&(*reached & v.sym[still.trailing_zeros() as usize])) {
                     return false;
                 }
+                still &= still - 1;
             }
             true
         };
