@@ -284,6 +284,15 @@ impl<const W: usize> View<W> {
         }
     }
 
+    /// True when two cells of `x` have an open edge between them.
+    #[inline]
+    pub fn has_inner_open(&self, x: Bits<W>) -> bool {
+        let k = self.n as u32;
+        let open_right = self.has_right.andnot(self.border_right | self.join_right);
+        let open_down = self.has_down.andnot(self.border_down | self.join_down);
+        (x & open_right).intersects(&x.shr(1)) || (x & open_down).intersects(&x.shr(k))
+    }
+
     /// True when two cells of `x` have a border between them.
     #[inline]
     pub fn has_inner_border(&self, x: Bits<W>) -> bool {

@@ -416,6 +416,39 @@ fn ratings_are_the_same_without_the_memo() {
     assert!(rated >= 20, "only {rated} challenges rated");
 }
 
+/// Whole ratings with resumed suppositions settled where the path's new
+/// marks touch (`settle.rs`) and with every one swept are the same, steps
+/// and node counts included; and settling answers often.
+#[test]
+fn ratings_are_the_same_without_settling() {
+    let (mut rated, mut settled) = (0, 0);
+    for (size, seeds, budget) in [(6, 12, 200_000), (7, 8, 200_000), (8, 4, 100_000), (9, 3, 60_000)] {
+        for seed in 0..seeds {
+            let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
+            let Ok(made) = partition::construct(&config, seed) else { continue };
+            let instance: Instance = made.instance;
+            let deduce = DeduceConfig { node_budget: budget, ..DeduceConfig::new(size) };
+            let mut stepper = Stepper::new(&instance, &deduce);
+            let mut steps = Vec::new();
+            while let Next::Step(step) = stepper.next() {
+                steps.push(step);
+            }
+            settled += stepper.settled();
+            let with = (steps, stepper.nodes(), stepper.board().clone());
+            let mut stepper = Stepper::new(&instance, &deduce).without_settle();
+            let mut steps = Vec::new();
+            while let Next::Step(step) = stepper.next() {
+                steps.push(step);
+            }
+            assert_eq!(stepper.settled(), 0);
+            assert_eq!(with, (steps, stepper.nodes(), stepper.board().clone()), "{instance}");
+            rated += 1;
+        }
+    }
+    assert!(rated >= 20, "only {rated} challenges rated");
+    assert!(settled > 100, "only {settled} suppositions settled");
+}
+
 /// Every find of a technique, one at a time (as the solve path sees them),
 /// gathered: what a technique decides at once for a batch must be this.
 #[derive(Default)]
