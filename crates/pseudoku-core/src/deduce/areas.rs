@@ -85,111 +85,154 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
     let n = b.size();
     cx.fill_split(b);
     cx.views.refresh::<W>(b);
-    let v = cx.views.get::<W>();
-    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let mut decide = core::mem::take(&mut cx.decide);
-    let mut must = core::mem::take(&mut cx.cells);
+    let log = cx.log_walks;
+    if log {
+        cx.walks.start(b.size() * b.size(), W);
+    }
+    let mut bufs = (core::mem::take(&mut cx.decide), core::mem::take(&mut cx.cells));
     let mut result = Ok(());
-    'groups: for (g, group) in b.groups().iter().enumerate() {
-        let size = group.size as usize;
-        if size >= n {
+    for (g, group) in b.groups().iter().enumerate() {
+        if group.size as usize >= n {
             continue;
         }
-        let own = v.group[g];
-        let mut closed = v.incompatible(group.mask, size);
-        cx.split_from(g, |h| closed = closed | v.group[h]);
-        let allowed = v.all.andnot(closed);
-        let missing = full & !group.mask;
-        // Every symbol it lacks reached twice, and enough cells: nothing to
-        // say of this group (the walk stops there).
-        let plenty = |reached: &Bits<W>| {
-            // Two cells of each symbol it lacks besides its own: `2N − |g|`
-            // cells at least (counted first: a quick no while the walk is short).
-            if reached.count() < 2 * n - size {
-                return false;
-            }
-            let mut m = missing;
-            while m != 0 {
-                let s = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if !two_or_more(&(*reached & v.sym[s])) {
-                    return false;
-                }
-            }
-            true
-        };
-        let (mut reached, mut front, mut near) = (own, own, Bits::EMPTY);
-        let mut done = false;
-        for step in 0..n - size {
-            front = v.pass_neighbours(front) & allowed.andnot(reached);
-            if front.is_empty() {
+        match missing_group::<W>(b, cx, g, &mut bufs, out) {
+            Err(e) => {
+                result = Err(e);
                 break;
             }
-            reached = reached | front;
-            if step == 0 {
-                near = front;
-            }
-            if plenty(&reached) {
-                done = true;
-                break;
-            }
-        }
-        if done {
-            continue;
-        }
-        // Every symbol reached is `N` cells reached.
-        if v.sym.iter().any(|m| !reached.intersects(m)) {
-            result = Err(Contradiction);
-            break;
-        }
-        let mut lack = missing;
-        while lack != 0 {
-            let sym = lack.trailing_zeros() as u8;
-            lack &= lack - 1;
-            let holders = reached & v.sym[sym as usize];
-            if !holders.is_single() {
-                continue;
-            }
-            let target = holders.first().expect("one cell");
-            // Each neighbour of the group costs a node, as when every one
-            // was tried as the cell all ways pass through.
-            cx.nodes += near.without(target).count() as u64;
-            must.clear();
-            if let Some(p) = cut_next_to(v, own, reached, near, target) {
-                must.push(p as u32);
-            }
-            must.push(target as u32);
-            decide.clear();
-            for &m in &must {
-                let h = b.group_of(m as usize);
-                for &c in b.cells_of(h) {
-                    for (nb, s) in b.neighbours(c as usize) {
-                        let k = b.group_of(nb);
-                        let inside = k == g || must.iter().any(|&m| b.group_of(m as usize) == k);
-                        if k != h && inside && b.mark_at(s) == Mark::Open {
-                            decide.push((s, Mark::Join));
-                        }
-                    }
+            Ok(walk) => {
+                cx.nodes += walk.charge;
+                if log {
+                    cx.walks.put(group.first as usize, walk.charge, &walk.read.0);
                 }
-            }
-            if decide.is_empty() {
-                continue;
-            }
-            decide.sort_unstable();
-            decide.dedup();
-            let mut shown: Vec<u32> = b.cells_of(g).to_vec();
-            shown.push(target as u32);
-            let mut found = Found::new(Technique::MissingSymbol, &decide, &shown);
-            found.symbol = Some(sym);
-            found.count = group.size;
-            if out.found(b, &found) {
-                break 'groups;
+                if walk.stop {
+                    break;
+                }
             }
         }
     }
-    cx.decide = decide;
-    cx.cells = must;
+    (cx.decide, cx.cells) = bufs;
     result
+}
+
+/// What the missing-symbol rule did with one group.
+pub(crate) struct Walk<const W: usize> {
+    /// Every cell whose group, marks or place the rule read: the cells its
+    /// walk reached and their neighbours through edges that are not
+    /// borders (a border added later has a reached cell at one end). The
+    /// rule makes the same of the group on any board with more marks where
+    /// the group and the groups of these cells are the same.
+    pub read: Bits<W>,
+    /// Nodes it charged.
+    pub charge: u64,
+    /// The collector asked to stop.
+    pub stop: bool,
+}
+
+/// The missing-symbol rule for group `g` (smaller than `N`), handing its
+/// steps to `out` (`bufs`: buffers for the decisions and cells). `Err` when
+/// the group cannot become a region. Needs `cx.fill_split` and the view in
+/// `W` words of `b`.
+pub(crate) fn missing_group<const W: usize>(
+    b: &Board,
+    cx: &Ctx,
+    g: usize,
+    bufs: &mut (Vec<(usize, Mark)>, Vec<u32>),
+    out: &mut dyn Collect,
+) -> Result<Walk<W>, Contradiction> {
+    let n = b.size();
+    let v = cx.views.get::<W>();
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let (decide, must) = bufs;
+    let group = b.groups()[g];
+    let size = group.size as usize;
+    let own = v.group[g];
+    let mut closed = v.incompatible(v.clash[g], size);
+    cx.split_from(g, |h| closed = closed | v.group[h]);
+    let allowed = v.all.andnot(closed);
+    let missing = full & !group.mask;
+    // Every symbol it lacks reached twice (and so `2N − |g|` cells):
+    // nothing to say of this group (the walk stops there). The symbols
+    // not yet seen twice are checked lowest first, each dropped once
+    // seen twice, so a step looks at the symbols newly seen twice and
+    // one more.
+    let mut still = missing;
+    let mut plenty = |reached: &Bits<W>| {
+        while still != 0 {
+            if !two_or_more(&(*reached & v.sym[still.trailing_zeros() as usize])) {
+                return false;
+            }
+            still &= still - 1;
+        }
+        true
+    };
+    let (mut reached, mut front, mut near) = (own, own, Bits::EMPTY);
+    let mut walk = Walk { read: Bits::EMPTY, charge: 0, stop: false };
+    for step in 0..n - size {
+        front = v.pass_neighbours(front) & allowed.andnot(reached);
+        if front.is_empty() {
+            break;
+        }
+        reached = reached | front;
+        if step == 0 {
+            near = front;
+        }
+        if plenty(&reached) {
+            walk.read = reached | v.pass_neighbours(reached);
+            return Ok(walk);
+        }
+    }
+    walk.read = reached | v.pass_neighbours(reached);
+    // Every symbol reached is `N` cells reached.
+    if v.sym.iter().any(|m| !reached.intersects(m)) {
+        return Err(Contradiction);
+    }
+    let mut lack = missing;
+    while lack != 0 {
+        let sym = lack.trailing_zeros() as u8;
+        lack &= lack - 1;
+        let holders = reached & v.sym[sym as usize];
+        if !holders.is_single() {
+            continue;
+        }
+        let target = holders.first().expect("one cell");
+        // Each neighbour of the group costs a node, as when every one
+        // was tried as the cell all ways pass through.
+        walk.charge += near.without(target).count() as u64;
+        must.clear();
+        if let Some(p) = cut_next_to(v, own, reached, near, target) {
+            must.push(p as u32);
+        }
+        must.push(target as u32);
+        decide.clear();
+        for &m in must.iter() {
+            let h = b.group_of(m as usize);
+            for &c in b.cells_of(h) {
+                for (nb, s) in b.neighbours(c as usize) {
+                    let k = b.group_of(nb);
+                    let inside = k == g || must.iter().any(|&m| b.group_of(m as usize) == k);
+                    if k != h && inside && b.mark_at(s) == Mark::Open {
+                        decide.push((s, Mark::Join));
+                    }
+                }
+            }
+        }
+        if decide.is_empty() {
+            continue;
+        }
+        decide.sort_unstable();
+        decide.dedup();
+        let mut shown: Vec<u32> = b.cells_of(g).to_vec();
+        shown.push(target as u32);
+        let mut found = Found::new(Technique::MissingSymbol, decide, &shown);
+        found.symbol = Some(sym);
+        found.count = group.size;
+        if out.found(b, &found) {
+            walk.stop = true;
+            return Ok(walk);
+        }
+    }
+    Ok(walk)
 }
 
 /// The neighbour of the group (a cell of `near`) that every way from `own`

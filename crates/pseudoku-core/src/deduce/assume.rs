@@ -30,8 +30,9 @@ fn inner(t: Technique) -> Technique {
 }
 
 /// How a supposition is followed: every technique up to the one given,
-/// applied to a fixpoint (`follow::propagate`, passed in from above).
-pub(crate) type Follow = fn(&mut Board, Technique, &mut Ctx) -> Result<(), Contradiction>;
+/// applied to a fixpoint (`follow::follow`, passed in from above); the
+/// last argument names the record of `cx.priors[0]` it resumes from.
+pub(crate) type Follow = fn(&mut Board, Technique, &mut Ctx, Option<usize>) -> Result<(), Contradiction>;
 
 pub(crate) fn assume(
     b: &Board,
@@ -83,6 +84,7 @@ pub(crate) fn assume(
             }
             cx.nodes += 1;
             trial.clone_from(b);
+            let mut ran = false;
             let at = index(s, mark);
             let broken = match trial.set(s, mark) {
                 Err(e) => Err(e),
@@ -98,12 +100,29 @@ pub(crate) fn assume(
                     match start {
                         Err(e) => Err(e),
                         Ok(Start::Same) => Ok(()),
-                        Ok(_) => trial.regroup().and_then(|()| propagate(&mut trial, upto, cx)),
+                        Ok(start) => {
+                            ran = true;
+                            let resumed = (level == Some(0) && matches!(start, Start::From)).then_some(at);
+                            cx.log_walks = level == Some(0);
+                            cx.walks.charge.clear();
+                            let r = trial.regroup().and_then(|()| propagate(&mut trial, upto, cx, resumed));
+                            cx.log_walks = false;
+                            r
+                        }
                     }
                 }
             };
             match (level, broken.is_ok()) {
-                (Some(l), true) => cx.priors[l].record(at, &trial),
+                (Some(l), true) => {
+                    cx.priors[l].record(at, &trial);
+                    // What the missing-symbol rule did on the end, when its
+                    // last run was on it (a solved end may stop before it).
+                    let cells = b.size() * b.size();
+                    let walks = cx.walks.charge.len() == cells && !trial.is_solved();
+                    if l == 0 && ran {
+                        cx.priors[0].record_walks(at, walks.then_some(&cx.walks));
+                    }
+                }
                 (Some(l), false) => cx.priors[l].forget(at),
                 _ => {}
             }

@@ -17,6 +17,21 @@ pub(crate) fn open_edges_out(b: &Board, g: usize, out: &mut Vec<(usize, Mark)>, 
     }
 }
 
+/// The open edges out of group `g` as joins into `out`, stopping at the
+/// second (only none or one matter to [`only_way_out`]).
+fn two_open_edges_out(b: &Board, g: usize, out: &mut Vec<(usize, Mark)>) {
+    for &c in b.cells_of(g) {
+        for (nb, s) in b.neighbours(c as usize) {
+            if b.mark_at(s) == Mark::Open && b.group_of(nb) != g {
+                out.push((s, Mark::Join));
+                if out.len() == 2 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
 /// Every open edge between groups `g` and `h`, as borders, into `out`.
 fn borders_between(b: &Board, g: usize, h: usize, out: &mut Vec<(usize, Mark)>) {
     for &c in b.cells_of(g) {
@@ -184,7 +199,7 @@ pub(crate) fn only_way_out(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Re
             continue;
         }
         decide.clear();
-        open_edges_out(b, g, &mut decide, Mark::Join);
+        two_open_edges_out(b, g, &mut decide);
         match decide.len() {
             0 => {
                 result = Err(Contradiction);

@@ -10,6 +10,7 @@
 //! them.
 
 use core::any::Any;
+use core::cell::RefCell;
 
 use super::board::{Board, Mark};
 use crate::partition::bits::Bits;
@@ -40,10 +41,72 @@ pub(crate) struct View<const W: usize> {
     /// `at_least[k]`: the cells of the groups of `k` cells or more, for `k`
     /// up to `N + 1` (empty there).
     pub at_least: Vec<Bits<W>>,
+    /// Per group: the cells of the groups sharing a symbol with it (itself
+    /// included), its neighbours across a border, and its neighbours
+    /// through edges that are not borders. Each is a union over cells or
+    /// symbols, so the value for a set of groups is the union of theirs
+    /// (the shape listing keeps them up to date as it takes groups).
+    pub clash: Vec<Bits<W>>,
+    pub border_around: Vec<Bits<W>>,
+    pub pass_around: Vec<Bits<W>>,
+    /// Per cell: its neighbours through edges that are not borders, and
+    /// across borders (what the per-group sets are made of).
+    cell_pass: Vec<Bits<W>>,
+    cell_border: Vec<Bits<W>>,
     /// The marks and symbols of the board last seen: a board with the same
     /// (regrouped, as every technique sees it) has the same view.
     seen_marks: Vec<Mark>,
     seen_symbols: Vec<u8>,
+    /// Answers of [`View::rest_fits`], kept while the borders stay the same.
+    fits: RefCell<Fits<W>>,
+}
+
+/// Slots of the [`Fits`] table.
+const FITS_SLOTS: usize = 1 << 12;
+
+/// A table of [`View::rest_fits`] answers. They depend only on the set, the
+/// borders and the symbols (joins do not split areas), so they hold on every
+/// board with the same borders: a complete set met again (the same region
+/// through another of its groups, or on the next board of a propagation)
+/// is answered without flooding the rest. Direct-mapped; an answer is valid
+/// when its stamp is the table's.
+struct Fits<const W: usize> {
+    stamp: u32,
+    /// The borders (right, down) and symbols the answers hold for.
+    borders: [Bits<W>; 2],
+    symbols: Vec<u8>,
+    slots: Vec<(Bits<W>, u32, bool)>,
+}
+
+impl<const W: usize> Fits<W> {
+    fn new() -> Fits<W> {
+        Fits { stamp: 1, borders: [Bits::EMPTY; 2], symbols: Vec::new(), slots: Vec::new() }
+    }
+
+    /// Forgets every answer unless the borders and symbols are those given.
+    fn keep_for(&mut self, borders: [Bits<W>; 2], symbols: &[u8]) {
+        if self.borders == borders && self.symbols == symbols && !self.slots.is_empty() {
+            return;
+        }
+        self.borders = borders;
+        self.symbols.clear();
+        self.symbols.extend_from_slice(symbols);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 || self.slots.is_empty() {
+            self.slots.clear();
+            self.slots.resize(FITS_SLOTS, (Bits::EMPTY, 0, false));
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn slot(set: &Bits<W>) -> usize {
+        let mut h = 0u64;
+        for &w in &set.0 {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> 52) as usize % FITS_SLOTS
+    }
 }
 
 impl<const W: usize> View<W> {
@@ -63,8 +126,14 @@ impl<const W: usize> View<W> {
             group: Vec::new(),
             with_symbol: Vec::new(),
             at_least: Vec::new(),
+            clash: Vec::new(),
+            border_around: Vec::new(),
+            pass_around: Vec::new(),
+            cell_pass: Vec::new(),
+            cell_border: Vec::new(),
             seen_marks: Vec::new(),
             seen_symbols: Vec::new(),
+            fits: RefCell::new(Fits::new()),
         }
     }
 
@@ -74,13 +143,12 @@ impl<const W: usize> View<W> {
         let n = b.size();
         let cells = n * n;
         assert!(cells <= 64 * W, "a {n}×{n} board does not fit {W} words");
-        if self.n == n && self.seen_marks == b.marks() && self.seen_symbols == b.symbols() {
+        let same_symbols = self.n == n && self.seen_symbols == b.symbols();
+        if same_symbols && self.seen_marks == b.marks() {
             return;
         }
         self.seen_marks.clear();
         self.seen_marks.extend_from_slice(b.marks());
-        self.seen_symbols.clear();
-        self.seen_symbols.extend_from_slice(b.symbols());
         if self.n != n {
             self.n = n;
             self.all = Bits::first_n(cells);
@@ -96,14 +164,28 @@ impl<const W: usize> View<W> {
             self.has_right = right;
             self.has_down = down;
         }
-        self.sym.clear();
-        self.sym.resize(n, Bits::EMPTY);
-        for c in 0..cells {
-            self.sym[b.symbol(c) as usize].insert(c);
+        if !same_symbols {
+            self.seen_symbols.clear();
+            self.seen_symbols.extend_from_slice(b.symbols());
+            self.sym.clear();
+            self.sym.resize(n, Bits::EMPTY);
+            for c in 0..cells {
+                self.sym[b.symbol(c) as usize].insert(c);
+            }
         }
+        // Each cell's neighbours through edges that are not borders, and
+        // across borders.
+        self.cell_pass.clear();
+        self.cell_pass.resize(cells, Bits::EMPTY);
+        self.cell_border.clear();
+        self.cell_border.resize(cells, Bits::EMPTY);
         let (mut border_right, mut border_down) = (Bits::EMPTY, Bits::EMPTY);
         let (mut join_right, mut join_down) = (Bits::EMPTY, Bits::EMPTY);
         for s in b.slots() {
+            let (x, y) = b.ends(s);
+            let around = if b.mark_at(s) == Mark::Border { &mut self.cell_border } else { &mut self.cell_pass };
+            around[x].insert(y);
+            around[y].insert(x);
             let (right, down) = match b.mark_at(s) {
                 Mark::Open => continue,
                 Mark::Border => (&mut border_right, &mut border_down),
@@ -121,6 +203,7 @@ impl<const W: usize> View<W> {
         self.join_down = join_down;
         self.pass_right = self.has_right.andnot(border_right);
         self.pass_down = self.has_down.andnot(border_down);
+        self.fits.get_mut().keep_for([border_right, border_down], b.symbols());
         let groups = b.groups();
         self.group.clear();
         self.group.resize(groups.len(), Bits::EMPTY);
@@ -145,6 +228,25 @@ impl<const W: usize> View<W> {
         for k in (0..=n).rev() {
             self.at_least[k] = self.at_least[k] | self.at_least[k + 1];
         }
+        self.clash.clear();
+        self.border_around.clear();
+        self.pass_around.clear();
+        for (g, group) in groups.iter().enumerate() {
+            let mut clash = Bits::EMPTY;
+            let mut mask = group.mask;
+            while mask != 0 {
+                clash = clash | self.with_symbol[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            self.clash.push(clash);
+            let (mut border, mut pass) = (Bits::EMPTY, Bits::EMPTY);
+            for &c in b.cells_of(g) {
+                border = border | self.cell_border[c as usize];
+                pass = pass | self.cell_pass[c as usize];
+            }
+            self.border_around.push(border);
+            self.pass_around.push(pass);
+        }
     }
 
     /// The neighbours of the cells of `x` through edges that are not
@@ -156,16 +258,6 @@ impl<const W: usize> View<W> {
             | (x.shr(1) & self.pass_right)
             | (x & self.pass_down).shl(k)
             | (x.shr(k) & self.pass_down)
-    }
-
-    /// The neighbours of the cells of `x` across a border.
-    #[inline]
-    pub fn border_neighbours(&self, x: Bits<W>) -> Bits<W> {
-        let k = self.n as u32;
-        (x & self.border_right).shl(1)
-            | (x.shr(1) & self.border_right)
-            | (x & self.border_down).shl(k)
-            | (x.shr(k) & self.border_down)
     }
 
     /// The neighbours of the cells of `x`, across any edge.
@@ -192,6 +284,15 @@ impl<const W: usize> View<W> {
         }
     }
 
+    /// True when two cells of `x` have an open edge between them.
+    #[inline]
+    pub fn has_inner_open(&self, x: Bits<W>) -> bool {
+        let k = self.n as u32;
+        let open_right = self.has_right.andnot(self.border_right | self.join_right);
+        let open_down = self.has_down.andnot(self.border_down | self.join_down);
+        (x & open_right).intersects(&x.shr(1)) || (x & open_down).intersects(&x.shr(k))
+    }
+
     /// True when two cells of `x` have a border between them.
     #[inline]
     pub fn has_inner_border(&self, x: Bits<W>) -> bool {
@@ -214,6 +315,21 @@ impl<const W: usize> View<W> {
     /// cells holding each symbol `k` times, and an area of `N` cells have
     /// no border inside.
     pub fn rest_fits(&self, set: Bits<W>) -> bool {
+        let mut fits = self.fits.borrow_mut();
+        let at = Fits::slot(&set);
+        let stamp = fits.stamp;
+        match fits.slots[at] {
+            (s, t, answer) if t == stamp && s == set => answer,
+            _ => {
+                let answer = self.rest_fits_now(set);
+                fits.slots[at] = (set, stamp, answer);
+                answer
+            }
+        }
+    }
+
+    /// [`View::rest_fits`] worked out.
+    fn rest_fits_now(&self, set: Bits<W>) -> bool {
         let n = self.n;
         let rest = self.all.andnot(set);
         let mut seeds = self.neighbours(set) & rest;
@@ -248,18 +364,12 @@ impl<const W: usize> View<W> {
         true
     }
 
-    /// The cells of the groups that cannot join a set holding the symbols
-    /// of `mask` with `size` cells: they share a symbol with it, or have
-    /// too many cells.
+    /// The cells of the groups that cannot join a set of `size` cells whose
+    /// groups' [`View::clash`] make `clash`: they share a symbol with it, or
+    /// have too many cells.
     #[inline]
-    pub fn incompatible(&self, mut mask: u64, size: usize) -> Bits<W> {
-        let mut out = self.at_least[(self.n + 1 - size).min(self.n + 1)];
-        while mask != 0 {
-            let s = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            out = out | self.with_symbol[s];
-        }
-        out
+    pub fn incompatible(&self, clash: Bits<W>, size: usize) -> Bits<W> {
+        self.at_least[(self.n + 1 - size).min(self.n + 1)] | clash
     }
 }
 

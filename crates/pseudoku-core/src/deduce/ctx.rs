@@ -6,7 +6,7 @@
 use super::board::{Board, Mark};
 use super::cells::Views;
 use super::memo::Memos;
-use super::prior::Prior;
+use super::prior::{Prior, Walks};
 use super::scratch;
 
 /// The most groups [`Ctx::fill_split`] keeps as rows of bits (a row per
@@ -50,6 +50,14 @@ pub(crate) struct Ctx {
     pub priors: [Prior; 2],
     /// Suppositions being followed, one inside another.
     pub depth: u32,
+    /// While set, the missing-symbol rule keeps what it did in `walks`
+    /// (for the records of `priors[0]`).
+    pub log_walks: bool,
+    pub walks: Walks,
+    /// Whether a resumed supposition may be settled without a sweep
+    /// (`settle.rs`; tests compare solves without), and how many were.
+    pub settle_on: bool,
+    pub settled: u64,
 }
 
 impl Ctx {
@@ -74,6 +82,10 @@ impl Ctx {
             memo_on: true,
             priors: Default::default(),
             depth: 0,
+            log_walks: false,
+            walks: Walks::default(),
+            settle_on: true,
+            settled: 0,
         }
     }
 

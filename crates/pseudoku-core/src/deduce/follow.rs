@@ -7,7 +7,7 @@ use super::board::{Board, Contradiction};
 use super::ctx::Ctx;
 use super::step::{Batch, Collect};
 use super::technique::Technique;
-use super::{areas, assume, basic, shapes};
+use super::{areas, assume, basic, settle, shapes};
 
 /// Runs one technique over the board, handing what it finds to `out`.
 /// `Err` when it finds the board contradictory.
@@ -22,9 +22,29 @@ pub(crate) fn find(t: Technique, b: &Board, cx: &mut Ctx, out: &mut dyn Collect)
         Technique::MissingSymbol => areas::missing_symbol(b, cx, out),
         Technique::FewShapes | Technique::SomeShapes | Technique::ManyShapes => shapes::shapes(b, cx, out, t),
         Technique::Contradiction | Technique::ShapeContradiction | Technique::DeepContradiction => {
-            assume::assume(b, cx, out, t, propagate)
+            assume::assume(b, cx, out, t, follow)
         }
     }
+}
+
+/// [`propagate`] for a supposition; `resumed`: it starts from the end of
+/// supposition `resumed` of `cx.priors[0]` (with the path's new marks), so
+/// that when nothing new follows, `settle.rs` can say so without a sweep
+/// (charging the sweep's nodes).
+pub(crate) fn follow(
+    b: &mut Board,
+    upto: Technique,
+    cx: &mut Ctx,
+    resumed: Option<usize>,
+) -> Result<(), Contradiction> {
+    if let (Some(at), Technique::MissingSymbol, true) = (resumed, upto, cx.settle_on) {
+        if let Some(nodes) = settle::settled(b, cx, at) {
+            cx.nodes += nodes;
+            cx.settled += 1;
+            return Ok(());
+        }
+    }
+    propagate(b, upto, cx)
 }
 
 /// Applies every technique up to `upto` until none decides anything more,

@@ -50,6 +50,7 @@ mod memo;
 mod path;
 mod prior;
 mod scratch;
+mod settle;
 mod shapes;
 mod step;
 mod technique;

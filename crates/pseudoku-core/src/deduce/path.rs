@@ -76,6 +76,20 @@ impl Stepper {
         self
     }
 
+    /// The same stepper following every resumed supposition with a sweep
+    /// (`settle.rs` off), for tests that check settling changes nothing.
+    #[cfg(test)]
+    pub(crate) fn without_settle(mut self) -> Stepper {
+        self.cx.settle_on = false;
+        self
+    }
+
+    /// Suppositions settled without a sweep so far.
+    #[cfg(test)]
+    pub(crate) fn settled(&self) -> u64 {
+        self.cx.settled
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -19,6 +19,46 @@ pub(crate) struct Prior {
     /// The marks a supposition ended on, at `2·slot` for a join and
     /// `2·slot + 1` for a border.
     ends: Vec<Option<Vec<Mark>>>,
+    /// What the missing-symbol rule read and charged on that end, group by
+    /// group, when it was kept (`settle.rs` uses it).
+    walks: Vec<Option<Walks>>,
+}
+
+/// The missing-symbol rule's run on one board, group by group (each by its
+/// lowest cell): the cells it read ([`crate::deduce::areas::Walk::read`],
+/// as `words` words) and the nodes it charged.
+#[derive(Clone, Default)]
+pub(crate) struct Walks {
+    pub words: usize,
+    /// Per cell: the charge of the group whose lowest cell it is, or
+    /// [`NO_WALK`].
+    pub charge: Vec<u32>,
+    /// Per cell: `words` words of cells read.
+    pub read: Vec<u64>,
+}
+
+/// No group of the rule's run has this lowest cell.
+pub(crate) const NO_WALK: u32 = u32::MAX;
+
+impl Walks {
+    /// Ready for a run on `cells` cells in `words` words, nothing kept.
+    pub fn start(&mut self, cells: usize, words: usize) {
+        self.words = words;
+        self.charge.clear();
+        self.charge.resize(cells, NO_WALK);
+        self.read.resize(cells * words, 0);
+    }
+
+    /// Keeps what the rule did with the group whose lowest cell is `first`.
+    pub fn put(&mut self, first: usize, charge: u64, read: &[u64]) {
+        self.charge[first] = u32::try_from(charge).unwrap_or(NO_WALK - 1);
+        self.read[first * self.words..(first + 1) * self.words].copy_from_slice(read);
+    }
+
+    /// The cells read for the group whose lowest cell is `first`.
+    pub fn read_of(&self, first: usize) -> &[u64] {
+        &self.read[first * self.words..(first + 1) * self.words]
+    }
 }
 
 /// The index of a supposition.
@@ -48,8 +88,10 @@ impl Prior {
         let cells = b.size() * b.size();
         if !self.fits(b) {
             self.ends.clear();
+            self.walks.clear();
         }
         self.ends.resize(if cells <= MOST_CELLS { 4 * cells } else { 0 }, None);
+        self.walks.resize(self.ends.len(), None);
         self.on.clear();
         self.on.extend((0..2 * cells).map(|s| b.mark_at(s)));
     }
@@ -91,9 +133,33 @@ impl Prior {
         }
     }
 
+    /// Keeps (or, with `None`, drops) what the missing-symbol rule did on
+    /// the end of supposition `at` just recorded.
+    pub fn record_walks(&mut self, at: usize, walks: Option<&Walks>) {
+        if let Some(slot) = self.walks.get_mut(at) {
+            match (walks, slot.as_mut()) {
+                (None, _) => *slot = None,
+                (Some(w), Some(kept)) => kept.clone_from(w),
+                (Some(w), None) => *slot = Some(w.clone()),
+            }
+        }
+    }
+
+    /// The end of supposition `at` and what the missing-symbol rule did on
+    /// it, when both were kept.
+    pub fn end_with_walks(&self, at: usize) -> Option<(&[Mark], &Walks)> {
+        match (self.ends.get(at), self.walks.get(at)) {
+            (Some(Some(end)), Some(Some(walks))) => Some((end, walks)),
+            _ => None,
+        }
+    }
+
     /// Forgets where supposition `at` ended.
     pub fn forget(&mut self, at: usize) {
         if let Some(slot) = self.ends.get_mut(at) {
+            *slot = None;
+        }
+        if let Some(slot) = self.walks.get_mut(at) {
             *slot = None;
         }
     }

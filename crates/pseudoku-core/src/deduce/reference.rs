@@ -395,25 +395,56 @@ fn listings_from_the_memo_are_the_listings() {
     assert!(answered > compared / 5, "the memo answered only {answered} of {compared}");
 }
 
-/// Whole ratings with the memo of listings and without are the same,
-/// steps and node counts included, on challenges whose paths need shapes
-/// and suppositions (minimal walls), budgets running out among them.
-#[test]
-fn ratings_are_the_same_without_the_memo() {
-    let mut rated = 0;
+/// Challenges whose paths need shapes and suppositions (minimal walls,
+/// 6×6 to 9×9), each with a budget small enough that some run out.
+fn minimal_challenges() -> Vec<(Instance, DeduceConfig)> {
+    let mut out = Vec::new();
     for (size, seeds, budget) in [(6, 12, 200_000), (7, 8, 200_000), (8, 4, 100_000), (9, 3, 60_000)] {
         for seed in 0..seeds {
             let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(size) };
-            let Ok(made) = partition::construct(&config, seed) else { continue };
-            let instance: Instance = made.instance;
-            let deduce = DeduceConfig { node_budget: budget, ..DeduceConfig::new(size) };
-            let with = solve_path(Stepper::new(&instance, &deduce));
-            let without = solve_path(Stepper::new(&instance, &deduce).without_memo());
-            assert_eq!(with, without, "{instance}");
-            rated += 1;
+            if let Ok(made) = partition::construct(&config, seed) {
+                out.push((made.instance, DeduceConfig { node_budget: budget, ..DeduceConfig::new(size) }));
+            }
         }
     }
-    assert!(rated >= 20, "only {rated} challenges rated");
+    assert!(out.len() >= 20, "only {} challenges made", out.len());
+    out
+}
+
+/// Whole ratings with the memo of listings and without are the same,
+/// steps and node counts included, on challenges whose paths need shapes
+/// and suppositions, budgets running out among them.
+#[test]
+fn ratings_are_the_same_without_the_memo() {
+    for (instance, deduce) in minimal_challenges() {
+        let with = solve_path(Stepper::new(&instance, &deduce));
+        let without = solve_path(Stepper::new(&instance, &deduce).without_memo());
+        assert_eq!(with, without, "{instance}");
+    }
+}
+
+/// Whole solves with resumed suppositions settled where the path's new
+/// marks touch (`settle.rs`) and with every one swept are the same, steps,
+/// end and node counts included; and settling answers often.
+#[test]
+fn ratings_are_the_same_without_settling() {
+    let run = |mut stepper: Stepper| {
+        let mut steps = Vec::new();
+        while let Next::Step(step) = stepper.next() {
+            steps.push(step);
+        }
+        let settled = stepper.settled();
+        ((steps, stepper.nodes(), stepper.board().clone()), settled)
+    };
+    let mut settled = 0;
+    for (instance, deduce) in minimal_challenges() {
+        let (with, count) = run(Stepper::new(&instance, &deduce));
+        let (without, none) = run(Stepper::new(&instance, &deduce).without_settle());
+        assert_eq!(none, 0);
+        assert_eq!(with, without, "{instance}");
+        settled += count;
+    }
+    assert!(settled > 100, "only {settled} suppositions settled");
 }
 
 /// Every find of a technique, one at a time (as the solve path sees them),

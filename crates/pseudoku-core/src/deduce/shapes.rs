@@ -42,6 +42,12 @@ struct Enum<'a, const W: usize> {
     v: &'a View<W>,
     list: &'a mut Vec<u32>,
     set: Bits<W>,
+    /// The set's [`View::clash`], neighbours across a border, and
+    /// neighbours through edges that are not borders (unions of its
+    /// groups', kept up to date by `take` and restored after each branch).
+    clash: Bits<W>,
+    blocked: Bits<W>,
+    around: Bits<W>,
     excluded: Bits<W>,
     size: usize,
     mask: u64,
@@ -65,7 +71,11 @@ struct Enum<'a, const W: usize> {
 
 impl<const W: usize> Enum<'_, W> {
     fn take(&mut self, h: usize) {
-        self.set = self.set | self.v.group[h];
+        let v = self.v;
+        self.set = self.set | v.group[h];
+        self.clash = self.clash | v.clash[h];
+        self.blocked = self.blocked | v.border_around[h];
+        self.around = self.around | v.pass_around[h];
         self.list.extend_from_slice(self.b.cells_of(h));
         let g = self.b.groups()[h];
         self.size += g.size as usize;
@@ -86,21 +96,25 @@ impl<const W: usize> Enum<'_, W> {
     fn hopeful(&self, allowed: Bits<W>) -> (bool, Bits<W>) {
         let v = self.v;
         let n = v.n;
-        let missing = self.full & !self.mask;
-        let enough = |reached: &Bits<W>| {
-            let mut m = missing;
-            while m != 0 {
-                let s = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if !reached.intersects(&v.sym[s]) {
+        // The symbols the set lacks that the walk has not shown reached yet:
+        // checked lowest first, each dropped once reached, so a step looks
+        // at the symbols newly reached and one more.
+        let mut still = self.full & !self.mask;
+        let mut enough = |reached: &Bits<W>| {
+            while still != 0 {
+                if !reached.intersects(&v.sym[still.trailing_zeros() as usize]) {
                     return false;
                 }
+                still &= still - 1;
             }
             true
         };
-        let (mut reached, mut front) = (self.set, self.set);
-        for _ in 0..n - self.size {
-            front = v.pass_neighbours(front) & allowed.andnot(reached);
+        // The first step is the set's neighbours, kept by `take`.
+        let (mut reached, mut front) = (self.set, self.around & allowed);
+        for step in 0..n - self.size {
+            if step > 0 {
+                front = v.pass_neighbours(front) & allowed.andnot(reached);
+            }
             if front.is_empty() {
                 break;
             }
@@ -143,8 +157,8 @@ impl<const W: usize> Enum<'_, W> {
         }
         // A cell may join when it is not taken or ruled out, has no border
         // to the set, and its group shares no symbol with the set and fits.
-        let blocked = v.border_neighbours(self.set);
-        let allowed = v.all.andnot(self.set | self.excluded | blocked | v.incompatible(self.mask, self.size));
+        let blocked = self.blocked;
+        let allowed = v.all.andnot(self.set | self.excluded | blocked | v.incompatible(self.clash, self.size));
         let (hopeful, reached) = self.hopeful(allowed);
         // What this node read: the cells the walk reached and their
         // neighbours (`pick` looks at neighbours of the set only); the
@@ -154,9 +168,11 @@ impl<const W: usize> Enum<'_, W> {
             return;
         }
         let Some(h) = self.pick(allowed, blocked) else { return };
+        let kept = (self.clash, self.blocked, self.around);
         self.take(h);
         self.grow();
         self.untake(h);
+        (self.clash, self.blocked, self.around) = kept;
         if self.stopped {
             return;
         }
@@ -172,7 +188,7 @@ impl<const W: usize> Enum<'_, W> {
     /// border to the set.
     fn pick(&self, allowed: Bits<W>, blocked: Bits<W>) -> Option<usize> {
         let (b, v) = (self.b, self.v);
-        let near = v.pass_neighbours(self.set) & allowed;
+        let near = self.around & allowed;
         if near.is_empty() {
             return None;
         }
@@ -211,6 +227,9 @@ pub(crate) fn list<const W: usize>(
         v,
         list,
         set: Bits::EMPTY,
+        clash: Bits::EMPTY,
+        blocked: Bits::EMPTY,
+        around: Bits::EMPTY,
         excluded: Bits::EMPTY,
         size: 0,
         mask: 0,
