@@ -41,9 +41,6 @@ pub(super) enum Search {
 /// What a nested search found on a board, and the nodes it took.
 type Found = (Option<Step>, u64);
 
-/// What each kind of search found on one board (by [`Search`] as index).
-type Searched = [Option<Found>; 4];
-
 /// A hasher for boards (candidate masks), much cheaper than the default
 /// one: the keys are the rater's own, so there is no flooding to resist.
 #[derive(Default)]
@@ -86,9 +83,10 @@ impl Hasher for BoardHasher {
 /// entries it starts again empty.
 #[derive(Default)]
 pub struct Memo {
-    found: HashMap<Box<[u64]>, Searched, BuildHasherDefault<BoardHasher>>,
-    /// The searches kept in `found`.
-    entries: usize,
+    /// Keyed by the board's candidates followed by the search (as a
+    /// number), built in `key` to look up.
+    found: HashMap<Box<[u64]>, Found, BuildHasherDefault<BoardHasher>>,
+    key: Vec<u64>,
     /// Per assumption (its literal): boards without a chain its chains
     /// stalled on, the latest last.
     chainless: HashMap<u32, Vec<Rc<[u64]>>, BuildHasherDefault<BoardHasher>>,
@@ -168,24 +166,21 @@ impl Memo {
         if self.off {
             return run(budget);
         }
-        if let Some((step, nodes)) = self.found.get(cands).and_then(|s| s[search as usize].as_ref()) {
+        self.key.clear();
+        self.key.extend_from_slice(cands);
+        self.key.push(search as u64);
+        if let Some((step, nodes)) = self.found.get(&self.key[..]) {
             budget.charge(*nodes);
             return if budget.is_out() { None } else { step.clone() };
         }
         let before = budget.left();
         let step = run(budget);
         if !budget.is_out() {
-            if self.entries >= Memo::CAPACITY {
+            if self.found.len() >= Memo::CAPACITY {
                 self.found.clear();
                 self.chainless.clear();
-                self.entries = 0;
             }
-            let searched = match self.found.get_mut(cands) {
-                Some(searched) => searched,
-                None => self.found.entry(cands.into()).or_default(),
-            };
-            searched[search as usize] = Some((step.clone(), before - budget.left()));
-            self.entries += 1;
+            self.found.insert(self.key[..].into(), (step.clone(), before - budget.left()));
         }
         step
     }
