@@ -312,57 +312,56 @@ fn weak_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec
     weak_targets(g, (&g.cands, &g.places), mode.cell, (cand / g.n, cand % g.n), out);
 }
 
-/// What each candidate false makes true ([`strong_from`]), worked out
-/// once for a search: candidate `x`'s list at `list[start[x]..start[x + 1]]`.
-struct StrongLinks {
+/// What each candidate false makes true, worked out once for a search
+/// and shared by its modes: candidate `x`'s links are
+/// `list[start[x]..start[x + 1]]`, the other candidate of its cell if it
+/// is bivalue (up to `houses[x]`), then the other place of its symbol in
+/// each of its houses with two (boxes first, each place once).
+pub(super) struct StrongLinks {
     start: Vec<u32>,
+    houses: Vec<u32>,
     list: Vec<u32>,
 }
 
 impl StrongLinks {
-    fn new<const W: usize>(g: &Grid<W>, mode: Mode) -> StrongLinks {
-        let mut links = StrongLinks { start: Vec::with_capacity(g.cell_count * g.n + 1), list: Vec::new() };
-        let mut out = Vec::new();
+    fn new<const W: usize>(g: &Grid<W>) -> StrongLinks {
+        let n = g.n;
+        let slots = g.cell_count * n;
+        let mut links =
+            StrongLinks { start: Vec::with_capacity(slots + 1), houses: Vec::with_capacity(slots), list: Vec::new() };
         links.start.push(0);
-        for cand in 0..g.cell_count * g.n {
-            if g.cands[cand / g.n] >> (cand % g.n) & 1 != 0 {
-                strong_from(g, mode, cand, &mut out);
-                links.list.extend(out.iter().map(|&q| q as u32));
+        for cand in 0..slots {
+            let (c, d) = (cand / n, cand % n);
+            if g.cands[c] >> d & 1 != 0 {
+                if let Some(e) = g.bivalue_other(c, d) {
+                    links.list.push((c * n + e) as u32);
+                }
+                links.houses.push(links.list.len() as u32);
+                let from = links.list.len();
+                for &h in g.houses_of(c) {
+                    let there = g.house_cells[h as usize].and(&g.places[d]);
+                    if there.is_pair() {
+                        let x = (there.iter().find(|&x| x != c).expect("two places") * n + d) as u32;
+                        if !links.list[from..].contains(&x) {
+                            links.list.push(x);
+                        }
+                    }
+                }
+            } else {
+                links.houses.push(links.list.len() as u32);
             }
             links.start.push(links.list.len() as u32);
         }
         links
     }
 
-    /// What candidate `cand` false makes true (nothing when it is not a
-    /// candidate).
+    /// What candidate `cand` false makes true by the links of `mode`
+    /// (nothing when it is not a candidate).
     #[inline]
-    fn of(&self, cand: usize) -> &[u32] {
-        &self.list[self.start[cand] as usize..self.start[cand + 1] as usize]
-    }
-}
-
-/// The candidates a false `cand` makes true: the other of a bivalue cell,
-/// the other place in each house with two.
-fn strong_from<const W: usize>(g: &Grid<W>, mode: Mode, cand: usize, out: &mut Vec<usize>) {
-    let n = g.n;
-    let (c, d) = (cand / n, cand % n);
-    out.clear();
-    if mode.cell {
-        if let Some(e) = g.bivalue_other(c, d) {
-            out.push(c * n + e);
-        }
-    }
-    if mode.house {
-        for &h in g.houses_of(c) {
-            let there = g.house_cells[h as usize].and(&g.places[d]);
-            if there.is_pair() {
-                let x = there.iter().find(|&x| x != c).expect("two places");
-                if !out.contains(&(x * n + d)) {
-                    out.push(x * n + d);
-                }
-            }
-        }
+    fn of(&self, cand: usize, mode: Mode) -> &[u32] {
+        let from = if mode.cell { self.start[cand] } else { self.houses[cand] };
+        let to = if mode.house { self.start[cand + 1] } else { self.houses[cand] };
+        &self.list[from as usize..to as usize]
     }
 }
 
@@ -410,6 +409,9 @@ struct Search<'g, const W: usize> {
     /// Scratch layers of [`distances`](Self::distances).
     layer: Vec<Cells<W>>,
     next: Vec<Cells<W>>,
+    /// The strong links and the search tree of [`cycles`], made once.
+    strong: Option<StrongLinks>,
+    tree: Option<cycles::Tree>,
 }
 
 impl<'g, const W: usize> Search<'g, W> {
@@ -425,6 +427,8 @@ impl<'g, const W: usize> Search<'g, W> {
             touched: Vec::new(),
             layer: vec![Cells::EMPTY; g.n],
             next: vec![Cells::EMPTY; g.n],
+            strong: None,
+            tree: None,
         }
     }
 

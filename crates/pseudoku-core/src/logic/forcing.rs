@@ -795,7 +795,8 @@ fn multiple_grid<const W: usize>(
             return None;
         }
         if g.cands[cand / n].count_ones() >= 3 {
-            let targets = common(g, &worth, &[Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)]);
+            let both = [Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)];
+            let targets = common(g, &worth, 2, |i| both[i]);
             rate_common(g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
                 key: (base + length_tenths(k), k, 1, order * 4 + 2),
                 technique: double_t,
@@ -834,19 +835,14 @@ fn multiple_grid<const W: usize>(
             };
             masks[x] = (b.on_mask, b.off_mask);
         }
-        let targets = {
-            let sets: Vec<Branch<W>> = cands
-                .iter()
-                .map(|&x| {
-                    let (on, off) = match on_traces.get(x) {
-                        Some(trace) => (&trace.on[..], &trace.off[..]),
-                        None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
-                    };
-                    Branch { on, off, on_mask: masks[x].0, off_mask: masks[x].1 }
-                })
-                .collect();
-            common(g, &worth, &sets)
-        };
+        let targets = common(g, &worth, cands.len(), |i| {
+            let x = cands[i];
+            let (on, off) = match on_traces.get(x) {
+                Some(trace) => (&trace.on[..], &trace.off[..]),
+                None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
+            };
+            Branch { on, off, on_mask: masks[x].0, off_mask: masks[x].1 }
+        });
         if targets.is_empty() {
             return;
         }
@@ -861,19 +857,22 @@ fn multiple_grid<const W: usize>(
     // Cells: every candidate leads to the same literal. Static chains take
     // cells of three or more (a bivalue cell is a plain chain).
     let least = if dynamic { 2 } else { 3 };
+    // The candidates of a cell, or the places of a symbol in a house.
+    let mut list: Vec<usize> = Vec::with_capacity(n);
     for c in 0..g.cell_count {
         let m = g.cands[c];
         if (m.count_ones() as usize) < least {
             continue;
         }
-        let digits: Vec<usize> = (0..n).filter(|&d| m >> d & 1 != 0).collect();
-        let cands: Vec<usize> = digits.iter().map(|&d| c * n + d).collect();
-        branches(&cands, &|target, k| Hint {
+        list.clear();
+        list.extend(bits(m).map(|d| c * n + d));
+        let cands = &list[..];
+        branches(cands, &|target, k| Hint {
             key: (base + length_tenths(k), k, 5, c),
             technique: cell_t,
             target,
             cells: vec![c],
-            symbols: digits.clone(),
+            symbols: cands.iter().map(|&x| x % n).collect(),
             house: None,
             branches: cands.iter().map(|&x| literal(x, true)).collect(),
         });
@@ -892,13 +891,14 @@ fn multiple_grid<const W: usize>(
             if !dynamic && places.first().is_some_and(|c| (g.cands[c].count_ones() as usize) < least) {
                 continue;
             }
-            let cells: Vec<usize> = places.iter().collect();
-            let cands: Vec<usize> = cells.iter().map(|&c| c * n + d).collect();
-            branches(&cands, &|target, k| Hint {
+            list.clear();
+            list.extend(places.iter().map(|c| c * n + d));
+            let cands = &list[..];
+            branches(cands, &|target, k| Hint {
                 key: (base + length_tenths(k), k, 6, h * n + d),
                 technique: house_t,
                 target,
-                cells: cells.clone(),
+                cells: cands.iter().map(|&x| x / n).collect(),
                 symbols: vec![d],
                 house: Some(h as u32),
                 branches: cands.iter().map(|&x| literal(x, true)).collect(),
@@ -978,11 +978,18 @@ impl<'a, const W: usize> Branch<'a, W> {
 }
 
 /// The literals every branch implies (but for the assumptions
-/// themselves) that change the board; `worth` is [`worth_placing`].
-fn common<const W: usize>(g: &Grid<W>, worth: &[Cells<W>], branches: &[Branch<W>]) -> Vec<usize> {
+/// themselves) that change the board; `worth` is [`worth_placing`]. The
+/// branches are `branch(0..count)`.
+fn common<'a, const W: usize>(
+    g: &Grid<W>,
+    worth: &[Cells<W>],
+    count: usize,
+    branch: impl Fn(usize) -> Branch<'a, W>,
+) -> Vec<usize> {
     let n = g.n;
     let mut targets: Vec<usize> = Vec::new();
-    let (on_mask, off_mask) = branches.iter().fold((u64::MAX, u64::MAX), |(a, b), x| (a & x.on_mask, b & x.off_mask));
+    let (on_mask, off_mask) =
+        (0..count).map(&branch).fold((u64::MAX, u64::MAX), |(a, b), x| (a & x.on_mask, b & x.off_mask));
     for d in 0..n {
         for on in [true, false] {
             if (if on { on_mask } else { off_mask }) >> d & 1 == 0 {
@@ -990,12 +997,13 @@ fn common<const W: usize>(g: &Grid<W>, worth: &[Cells<W>], branches: &[Branch<W>
             }
             // Worth a step only if it changes the board: a cell with other
             // candidates to remove, or a candidate still there.
-            let first = branches[0];
+            let first = branch(0);
             let mut all = if on { worth[d].and(&first.on[d]) } else { g.places[d].and(&first.off[d]) };
-            for b in &branches[1..] {
+            for i in 1..count {
                 if all.is_empty() {
                     break;
                 }
+                let b = branch(i);
                 all = all.and(if on { &b.on[d] } else { &b.off[d] });
             }
             targets.extend(all.iter().map(|c| literal(c * n + d, on)));

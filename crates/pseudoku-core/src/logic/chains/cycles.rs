@@ -18,8 +18,8 @@ pub(super) fn cycles<const W: usize>(
 ) {
     let g = search.g;
     let n = g.n;
-    let mut tree = Tree::new(g.cell_count * n * 2);
-    let strong = StrongLinks::new(g, mode);
+    let mut tree = search.tree.take().unwrap_or_else(|| Tree::new(g.cell_count * n * 2));
+    let strong = search.strong.take().unwrap_or_else(|| StrongLinks::new(g));
     // A cycle that removes anything gives a chain through its source.
     let clean = clean::Clean::<W>::after(g, mode, search.prior);
     for &cand in sources {
@@ -64,10 +64,12 @@ pub(super) fn cycles<const W: usize>(
             }
         });
     }
+    search.tree = Some(tree);
+    search.strong = Some(strong);
 }
 
 /// The search tree of [`cycles`]: literals with their parent node.
-struct Tree {
+pub(in crate::logic::chains) struct Tree {
     nodes: Vec<(u32, u32)>,
     /// Per literal: the source whose tree reached it true (a stamp).
     reached: Vec<u32>,
@@ -118,7 +120,7 @@ impl Tree {
                 for &q in &implied {
                     let lit = literal(q, false) as u32;
                     // A false literal with no strong link out leads nowhere.
-                    if !strong.of(q).is_empty() && near(q, false, length) && !self.is_ancestor(i, lit) {
+                    if !strong.of(q, mode).is_empty() && near(q, false, length) && !self.is_ancestor(i, lit) {
                         self.nodes.push((lit, i as u32));
                     }
                 }
@@ -131,7 +133,7 @@ impl Tree {
             }
             for i in from..to {
                 let cand = self.nodes[i].0 as usize / 2;
-                for &q in strong.of(cand) {
+                for &q in strong.of(cand, mode) {
                     let q = q as usize;
                     let lit = literal(q, true) as u32;
                     if length >= 4 && lit == root {

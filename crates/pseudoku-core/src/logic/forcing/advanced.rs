@@ -55,6 +55,13 @@ impl<const W: usize> State<'_, W> {
         cells.and(&self.g.places[d]).minus(&self.places[d]).iter().map(|c| c * self.g.n + d).collect()
     }
 
+    /// Whether the chain took away a candidate of symbol `d` in `cells`: a
+    /// pattern there rests on nothing otherwise (the grid it started from
+    /// has none, and one without parents removes nothing).
+    fn lost(&self, cells: &Cells<W>, d: usize) -> bool {
+        !cells.and(&self.g.places[d]).minus(&self.places[d]).is_empty()
+    }
+
     /// The candidates of cell `c` that the chain took away.
     fn removed_in_cell(&self, c: usize) -> Vec<usize> {
         let gone = self.g.cands[c] & !self.cands[c];
@@ -107,33 +114,35 @@ pub(super) fn find<const W: usize>(
     }
     // The nested searches look at the board as the chain left it, through
     // a grid of those candidates; they take nothing else from a board but
-    // its layout and values, which are `board`'s.
-    let nested = g.derived(cands);
+    // its layout and values, which are `board`'s. The grid is made only
+    // when a search is not in the memo.
+    let mut grid: Option<Grid<W>> = None;
     let searches = searches(level);
     // A board above this one without a chain: one this assumption met
     // before, or the board searched, when it has none.
     let chainless = chainless && !memo.is_off();
-    let prior: Option<(Rc<[u64]>, Vec<Cells<W>>)> = match memo.chainless_above(start, cands) {
-        Some(p) if !memo.is_off() => {
-            let places = places_of(&p, g.n);
-            Some((p, places))
-        }
-        _ => None,
-    };
+    let prior: Option<Rc<[u64]>> = memo.chainless_above(start, cands).filter(|_| !memo.is_off());
     for &search in searches {
-        let step = memo.search(search, cands, budget, |budget| match search {
-            Search::Chains if prior.is_some() || chainless => {
-                let prior = match &prior {
-                    Some((cands, places)) => chains::Prior { cands, places },
-                    None => chains::Prior { cands: &g.cands, places: &g.places },
-                };
-                budget.charge(CHAIN_COST).then(|| chains::find_after(&nested, prior)).flatten()
+        let step = memo.search(search, cands, budget, |budget| {
+            let nested = &*grid.get_or_insert_with(|| g.derived(cands));
+            match search {
+                Search::Chains if prior.is_some() || chainless => {
+                    let places;
+                    let prior = match &prior {
+                        Some(cands) => {
+                            places = places_of(cands, g.n);
+                            chains::Prior { cands, places: &places }
+                        }
+                        None => chains::Prior { cands: &g.cands, places: &g.places },
+                    };
+                    budget.charge(CHAIN_COST).then(|| chains::find_after(nested, prior)).flatten()
+                }
+                Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find_on(nested)).flatten(),
+                Search::Multiple => budget.charge(MULTIPLE_COST).then(|| multiple_on(board, nested)).flatten(),
+                // The searches within never search deeper: no memo to keep.
+                Search::Dynamic => nested_on(board, nested, 0, budget),
+                Search::Level2 => nested_on(board, nested, 2, budget),
             }
-            Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find_on(&nested)).flatten(),
-            Search::Multiple => budget.charge(MULTIPLE_COST).then(|| multiple_on(board, &nested)).flatten(),
-            // The searches within never search deeper: no memo to keep.
-            Search::Dynamic => nested_on(board, &nested, 0, budget),
-            Search::Level2 => nested_on(board, &nested, 2, budget),
         });
         if search == Search::Chains && step.is_none() && !budget.is_out() {
             memo.note_chainless(start, cands);
@@ -217,7 +226,8 @@ fn locking<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>) {
     for d in 0..n {
         for (h1, base) in g.house_cells.iter().enumerate() {
             let there = base.and(&s.places[d]);
-            if !there.several() {
+            // The removals rest on the places of `d` in `base` taken away.
+            if !there.several() || !s.lost(base, d) {
                 continue;
             }
             // A house holding every place holds the first: one of its
@@ -259,7 +269,9 @@ fn hidden_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction
         for a in super::bits(pairs) {
             let pa = house.and(&s.places[a]);
             for b in super::bits(pairs & !(u64::MAX >> (63 - a))) {
-                if pa != house.and(&s.places[b]) {
+                // The removals rest on the places of `a` and `b` taken away
+                // in the house (outside the pair's cells, which keep them).
+                if pa != house.and(&s.places[b]) || !(s.lost(house, a) || s.lost(house, b)) {
                     continue;
                 }
                 let keep = 1u64 << a | 1u64 << b;
@@ -292,7 +304,10 @@ fn naked_pairs<const W: usize>(s: &State<W>, _: &Board, out: &mut Vec<Deduction>
         for c1 in cells.iter() {
             for c2 in cells.iter().filter(|&c2| c2 > c1) {
                 let m = s.cands[c1];
-                if s.cands[c2] != m {
+                // The removals rest on the candidates of the pair's cells
+                // taken away.
+                let lost = |c: usize| g.cands[c] & !s.cands[c] != 0;
+                if s.cands[c2] != m || !(lost(c1) || lost(c2)) {
                     continue;
                 }
                 let targets: Vec<usize> = house
@@ -326,6 +341,11 @@ fn x_wings<const W: usize>(s: &State<W>, board: &Board, out: &mut Vec<Deduction>
             lines.extend(bases.iter().map(|&h| (h, g.house_cells[h].and(&s.places[d]))).filter(|(_, p)| p.is_pair()));
             for (i, &(h1, p1)) in lines.iter().enumerate() {
                 for &(h2, p2) in &lines[i + 1..] {
+                    // The removals rest on the places of `d` taken away in
+                    // the two lines.
+                    if !(s.lost(&g.house_cells[h1], d) || s.lost(&g.house_cells[h2], d)) {
+                        continue;
+                    }
                     let mut both = p1;
                     both.union_with(&p2);
                     // The houses of that kind the four cells are in, in order.

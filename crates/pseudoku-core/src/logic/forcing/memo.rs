@@ -18,6 +18,7 @@
 //! where those few changed things (see `chains::find_after`).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use super::resume::{Kept, Resume};
@@ -25,7 +26,7 @@ use super::Budget;
 use crate::logic::Step;
 
 /// Which nested search ran on a board (see [`advanced`](super::advanced)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Search {
     /// Chains and cycles (SE 7.0).
     Chains,
@@ -40,15 +41,55 @@ pub(super) enum Search {
 /// What a nested search found on a board, and the nodes it took.
 type Found = (Option<Step>, u64);
 
+/// A hasher for boards (candidate masks), much cheaper than the default
+/// one: the keys are the rater's own, so there is no flooding to resist.
+#[derive(Default)]
+struct BoardHasher(u64);
+
+impl Hasher for BoardHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        for &b in words.remainder() {
+            self.write_u64(b as u64);
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // The high bits, well mixed, to the low ones the table indexes by.
+        self.0 ^ self.0 >> 29
+    }
+}
+
 /// The steps the nested searches of one rating found, by the board
 /// (candidates per cell) they searched. Bounded: past [`Memo::CAPACITY`]
 /// entries it starts again empty.
 #[derive(Default)]
 pub struct Memo {
-    found: HashMap<(Search, Box<[u64]>), Found>,
+    /// Keyed by the board's candidates followed by the search (as a
+    /// number), built in `key` to look up.
+    found: HashMap<Box<[u64]>, Found, BuildHasherDefault<BoardHasher>>,
+    key: Vec<u64>,
     /// Per assumption (its literal): boards without a chain its chains
     /// stalled on, the latest last.
-    chainless: HashMap<u32, Vec<Rc<[u64]>>>,
+    chainless: HashMap<u32, Vec<Rc<[u64]>>, BuildHasherDefault<BoardHasher>>,
     /// The traces of the last nested search, for the next level to take
     /// up (see [`resume`](super::resume)).
     resume: Option<Resume>,
@@ -122,12 +163,13 @@ impl Memo {
         budget: &mut Budget,
         run: impl FnOnce(&mut Budget) -> Option<Step>,
     ) -> Option<Step> {
-        // The key is built only to look up; a miss moves it into the map.
         if self.off {
             return run(budget);
         }
-        let key = (search, Box::<[u64]>::from(cands));
-        if let Some((step, nodes)) = self.found.get(&key) {
+        self.key.clear();
+        self.key.extend_from_slice(cands);
+        self.key.push(search as u64);
+        if let Some((step, nodes)) = self.found.get(&self.key[..]) {
             budget.charge(*nodes);
             return if budget.is_out() { None } else { step.clone() };
         }
@@ -138,7 +180,7 @@ impl Memo {
                 self.found.clear();
                 self.chainless.clear();
             }
-            self.found.insert(key, (step.clone(), before - budget.left()));
+            self.found.insert(self.key[..].into(), (step.clone(), before - budget.left()));
         }
         step
     }
