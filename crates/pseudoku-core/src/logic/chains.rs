@@ -409,7 +409,7 @@ struct Search<'g, const W: usize> {
     /// Scratch layers of [`distances`](Self::distances).
     layer: Vec<Cells<W>>,
     next: Vec<Cells<W>>,
-    /// The strong links and the search tree of [`cycles`], made once.
+    /// The strong links and the search tree of [`cycles()`], made once.
     strong: Option<StrongLinks>,
     tree: Option<cycles::Tree>,
 }
