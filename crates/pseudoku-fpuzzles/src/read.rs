@@ -98,7 +98,7 @@ enum Source {
     Scl(String),
 }
 
-/// What a link holds: its payload ([`link::payload`]), its format prefix
+/// What a link holds: its payload ([`crate::link::payload`]), its format prefix
 /// read, then JSON as it is or lz-string data decompressed.
 fn source(text: &str) -> Result<Source, ImportError> {
     if text.starts_with('{') {
