@@ -154,10 +154,14 @@ pub fn construct(size: usize, level: Level, first_seed: u64, count: u64) -> Resu
 }
 
 /// `bench --what rate-pseudoku FILE`: rates every challenge, prints the
-/// median and worst time, the levels, and the time of the first hint.
+/// median and worst time, the levels, the time of the first hint, and the
+/// time of a hint from every position on the solve path (what a player who
+/// follows the path and asks at any point waits for: the step is searched
+/// from that board alone, as the app's hint is).
 pub fn bench_rate(file: &Path) -> Result<bool> {
     let mut times = Vec::new();
     let mut hints = Vec::new();
+    let mut path_hints = Vec::new();
     let mut levels = [0usize; 6];
     let mut nodes = 0u64;
     for line in read_lines(Some(file))? {
@@ -171,6 +175,15 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
         hints.push(start.elapsed().as_secs_f64());
         levels[Level::ALL.iter().position(|&l| l == r.level).expect("a level")] += 1;
         nodes += r.nodes;
+        let mut stepper = deduce::Stepper::new(&instance, &config);
+        loop {
+            let start = Instant::now();
+            let _ = deduce::Stepper::from_board(stepper.board().clone(), &config).peek();
+            path_hints.push(start.elapsed().as_secs_f64());
+            if !matches!(stepper.next(), Next::Step(_)) {
+                break;
+            }
+        }
     }
     if times.is_empty() {
         anyhow::bail!("{} holds no challenge", file.display());
@@ -188,6 +201,13 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
     );
     let (median, p90, max) = spread(&mut hints);
     println!("first hint: median {median:.2} ms, p90 {p90:.2} ms, max {max:.2} ms");
+    let positions = path_hints.len();
+    let slow = path_hints.iter().filter(|&&t| t > 0.020).count();
+    let (median, p90, max) = spread(&mut path_hints);
+    println!(
+        "hint from each of {positions} positions on the paths: median {median:.2} ms, p90 {p90:.2} ms, max {max:.2} ms, \
+         {slow} over 20 ms"
+    );
     let shares: Vec<String> = Level::ALL
         .iter()
         .zip(levels)
