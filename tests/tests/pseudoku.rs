@@ -320,3 +320,23 @@ fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall() {
     app.wait_until("the link", || app.exists("input.link"));
     assert_eq!(drawn_link(&app).wall_count(), 0, "the link's own challenge");
 }
+
+#[test]
+fn a_pressed_cell_takes_the_keyboard_focus_in_create() {
+    let app = App::open_at(&edit_link(SEED_GRID));
+    app.wait_until("the count of the bare grid", || app.text_of(".count").ends_with("answers"));
+    // A press in the middle of r4c4 (cell 30), then Shift+→: the wall goes
+    // on r4c4's right, not where the focus was before.
+    app.stroke(&[(3.5, 3.5)]);
+    app.wait_until("the focus on the pressed cell", || app.exists("#pcell-30.focus"));
+    app.session.press_chord(&["\u{E008}"], keys::RIGHT).unwrap();
+    app.wait_until("the wall", || {
+        let url = app.session.current_url().unwrap();
+        url.split("#e=").nth(1).and_then(|l| decode(l).ok()).is_some_and(|c| c.instance.wall_count() == 1)
+    });
+    let link = app.session.find("input.link").unwrap();
+    let url = app.session.property(&link, "value").unwrap().unwrap();
+    let walls: Vec<(u32, u32)> =
+        decode(url.split("#p=").nth(1).unwrap()).unwrap().instance.walls().map(|e| (e.a().0, e.b().0)).collect();
+    assert_eq!(walls, [(30, 31)]);
+}

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use pseudoku_core::format::link::Challenge;
 
 use crate::browser::Fragment;
-use crate::pseudoku::examples::SEED_PUZZLE;
+use crate::pseudoku::examples::example;
 use crate::shared::reducer::reducer;
 use crate::sudoku::play::view::Opening;
 
@@ -99,11 +99,7 @@ impl Shell {
     /// The screen for the page's URL; a damaged link leaves everything else
     /// as it was and says why.
     pub fn from_fragment(fragment: Result<Fragment, String>, last_played: Option<Challenge>) -> Shell {
-        let example = || Challenge {
-            instance: SEED_PUZZLE.parse().expect("the example parses"),
-            title: "The 2014 puzzle".into(),
-            author: "COTO".into(),
-        };
+        let example = || example(0).expect("the seed puzzle parses");
         let shell = Shell {
             screen: Screen::Play,
             play: last_played.unwrap_or_else(example),

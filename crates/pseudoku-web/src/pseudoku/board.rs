@@ -192,7 +192,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
     let started = use_mut_ref(|| false);
     let on_pointer_down = {
         let (hit, last, started) = (hit.clone(), last.clone(), started.clone());
-        let target = props.target;
+        let (target, on_focus) = (props.target, props.on_focus.clone());
         let svg_ref = svg_ref.clone();
         Callback::from(move |event: PointerEvent| {
             if event.button() != 0 {
@@ -203,6 +203,12 @@ pub fn PBoard(props: &PBoardProps) -> Html {
                 let _ = svg.set_pointer_capture(event.pointer_id());
                 let (x, y) = cell_point(&svg, &event, n);
                 *started.borrow_mut() = target == Target::Cells || edge_at(n, x, y).is_some();
+                // The keyboard goes on from the cell pressed (the press's
+                // default, which would move focus, is prevented above).
+                if let Some(cell) = cell_at(n, x, y) {
+                    on_focus.emit(cell);
+                    crate::browser::focus_within_grid(&cell_id(cell));
+                }
             }
             hit(&event, true, &mut last.borrow_mut());
         })

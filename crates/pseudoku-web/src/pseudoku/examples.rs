@@ -2,6 +2,8 @@
 //! and the starting points the pickers offer (the first two have several
 //! answers, so they need guessing; the rest have one answer and a level).
 
+use pseudoku_core::format::link::Challenge;
+
 /// The seed puzzle of the source thread (Puzzling StackExchange, 2014):
 /// 12 walls, 5 answers.
 pub const SEED_PUZZLE: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318 \
@@ -37,6 +39,19 @@ const FEWEST_WALLS_9: &str = "16397458283546912749821537675684129321463795862715
                               3-12 4-13 5-6 14-23 16-17 22-23 25-26 25-34 28-29 36-37 39-48 42-43 46-55 47-48 49-50 \
                               49-58 55-56 59-60 68-77 70-79";
 
+/// The challenge behind the picker's entry `index`, with the title and
+/// author it is played and shared under: the seed puzzle keeps its
+/// setter's name, the others their menu name.
+pub fn example(index: usize) -> Option<Challenge> {
+    let &(name, line) = EXAMPLES.get(index)?;
+    let instance = line.parse().ok()?;
+    Some(if line == SEED_PUZZLE {
+        Challenge { instance, title: "The 2014 puzzle".into(), author: "COTO".into() }
+    } else {
+        Challenge { instance, title: name.into(), author: String::new() }
+    })
+}
+
 /// The seed puzzle's grid without its walls.
 pub const SEED_PUZZLE_GRID: &str = "731298564495186723946753182153874296862531479289415637678342951317629845524967318";
 
@@ -58,5 +73,17 @@ mod tests {
             .collect();
         use Level::*;
         assert_eq!(levels, [NeedsGuessing, NeedsGuessing, Easy, Easy, Easy, Medium, Hard]);
+    }
+
+    #[test]
+    fn the_picker_plays_the_seed_puzzle_under_its_setters_name() {
+        let seed = example(0).unwrap();
+        assert_eq!((seed.title.as_str(), seed.author.as_str()), ("The 2014 puzzle", "COTO"));
+        assert_eq!(seed.instance, SEED_PUZZLE.parse::<Instance>().unwrap());
+        for (i, &(name, line)) in EXAMPLES.iter().enumerate().skip(1) {
+            let c = example(i).unwrap();
+            assert_eq!((c.title.as_str(), c.instance), (name, line.parse().unwrap()));
+        }
+        assert!(example(EXAMPLES.len()).is_none());
     }
 }

@@ -433,7 +433,9 @@ impl Player {
                 next.after_change();
             }
             PlayAction::Tick(ms) => {
-                if self.is_solved() {
+                // The clock stops at the first answer found, for good: a
+                // stray tap after it does not start it again.
+                if self.is_solved() || !self.found.is_empty() {
                     return None;
                 }
                 next.elapsed_ms += ms;

@@ -15,14 +15,13 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::pseudoku::board::{symbol_chars, BoardView, HintEdge, PBoard, Target};
-use crate::pseudoku::examples::EXAMPLES;
+use crate::pseudoku::examples::{example, EXAMPLES};
 use crate::pseudoku::play::state::{PlayAction, Player, SavedPlay, Tool};
 use crate::pseudoku::teach::how_to;
 use crate::shared::count::Count;
 use crate::shared::hooks::{use_engine, use_keys};
 use crate::shared::panels::{export_buttons, link_field, name_options, seed_in, CopyLink, Notice};
 use pseudoku_core::deduce::Level;
-use pseudoku_core::partition::Instance;
 use web_sys::HtmlSelectElement;
 
 #[derive(Properties, PartialEq)]
@@ -75,12 +74,14 @@ pub fn Play(props: &PlayProps) -> Html {
         let (key, saved, dispatcher) = (player.key().to_owned(), player.saved(), player.dispatcher());
         use_effect_with((key, saved), move |(key, saved)| {
             let json = serde_json::to_string(saved).expect("saved games serialize");
-            let stored = browser::store_text(&browser::play_key(key), &json)
-                .and_then(|()| browser::store_text(browser::LAST_PLAYED_KEY, key));
-            if let Err(reason) = stored {
-                dispatcher.dispatch(PlayAction::Notice(format!(
+            let stored = browser::store_evicting(&browser::play_key(key), &json)
+                .and_then(|removed| browser::store_text(browser::LAST_PLAYED_KEY, key).map(|()| removed));
+            match stored {
+                Ok(0) => {}
+                Ok(removed) => dispatcher.dispatch(PlayAction::Notice(browser::evicted_notice(removed))),
+                Err(reason) => dispatcher.dispatch(PlayAction::Notice(format!(
                     "Your progress could not be saved: {reason}. You can keep playing."
-                )));
+                ))),
             }
             browser::show_in_url(&format!("#p={key}"));
         });
@@ -184,9 +185,8 @@ pub fn Play(props: &PlayProps) -> Html {
         let (on_open, example_ref) = (props.on_open.clone(), example_ref.clone());
         Callback::from(move |_: MouseEvent| {
             let Some(select) = example_ref.cast::<HtmlSelectElement>() else { return };
-            let Some((name, line)) = select.value().parse::<usize>().ok().and_then(|i| EXAMPLES.get(i)) else { return };
-            if let Ok(instance) = line.parse::<Instance>() {
-                on_open.emit(Challenge { instance, title: (*name).to_owned(), author: String::new() });
+            if let Some(challenge) = select.value().parse().ok().and_then(example) {
+                on_open.emit(challenge);
             }
         })
     };

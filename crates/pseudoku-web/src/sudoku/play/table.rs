@@ -131,6 +131,10 @@ impl Table {
         let mut next = self.clone();
         match action {
             TableAction::Open(game) => {
+                // What was said of the game before (a link that failed to
+                // import, a note on the last import) is not about this one.
+                next.notice = None;
+                next.note = None;
                 next.game = Some(*game);
                 next.solve_id = next.ids.take();
                 next.rate_id = next.ids.take();
@@ -222,7 +226,13 @@ impl Table {
                             next.making = None;
                             match variant.parse::<Variant>().map_err(|e| e.to_string()).and_then(Puzzle::new) {
                                 Ok(puzzle) => {
-                                    return next.apply(TableAction::Open(Box::new(Game::new(puzzle, making.seed))))
+                                    // A notice set once the puzzle was asked
+                                    // for (the link that could not be opened
+                                    // in its place) stays.
+                                    let mut opened =
+                                        next.apply(TableAction::Open(Box::new(Game::new(puzzle, making.seed))))?;
+                                    opened.notice = self.notice.clone();
+                                    return Some(opened);
                                 }
                                 Err(e) => next.notice = Some(format!("The new puzzle could not be read: {e}.")),
                             }
@@ -534,5 +544,17 @@ mod tests {
         let game = t.game.unwrap();
         assert_eq!(game.centre(pseudoku_core::layout::CellId(13)), 0b110, "given pencil marks are centre marks");
         assert_eq!(game.centre(pseudoku_core::layout::CellId(12)), 0, "not in a given's cell");
+    }
+
+    #[test]
+    fn a_game_opened_after_a_failed_import_clears_its_alert() {
+        let plain: Variant = "size 4\ngivens\n1...\n....\n....\n...2\n".parse().unwrap();
+        let t = Table::new(Some(Game::new(Puzzle::new(plain.clone()).unwrap(), None)));
+        let t = t.apply(TableAction::Import("https://sudokupad.app/abcdef".into())).unwrap();
+        let t = feed(t.clone(), run(&t));
+        assert!(t.notice.as_deref().is_some_and(|n| n.contains("short link")), "{:?}", t.notice);
+        let other: Variant = "size 4\ngivens\n.2..\n....\n....\n...2\n".parse().unwrap();
+        let t = t.apply(TableAction::Open(Box::new(Game::new(Puzzle::new(other).unwrap(), None)))).unwrap();
+        assert_eq!((t.notice, t.note), (None, None));
     }
 }

@@ -170,15 +170,18 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             list.retain(|r| &r.key != key);
             list.insert(0, Recent { key: key.clone(), title: title.clone() });
             list.truncate(RECENT_MAX);
-            let stored = browser::store_text(&storage::sudoku_key(key), &json)
-                .and_then(|()| browser::store_text(storage::LAST_SUDOKU_KEY, key))
-                .and_then(|()| {
-                    browser::store_text(storage::RECENT_SUDOKUS_KEY, &serde_json::to_string(&list).unwrap_or_default())
+            let stored = storage::store_evicting(&storage::sudoku_key(key), &json)
+                .and_then(|removed| browser::store_text(storage::LAST_SUDOKU_KEY, key).map(|()| removed))
+                .and_then(|removed| {
+                    let list = serde_json::to_string(&list).unwrap_or_default();
+                    browser::store_text(storage::RECENT_SUDOKUS_KEY, &list).map(|()| removed)
                 });
-            if let Err(reason) = stored {
-                dispatcher.dispatch(TableAction::Game(Action::Notice(format!(
+            match stored {
+                Ok(0) => {}
+                Ok(removed) => dispatcher.dispatch(TableAction::Game(Action::Notice(storage::evicted_notice(removed)))),
+                Err(reason) => dispatcher.dispatch(TableAction::Game(Action::Notice(format!(
                     "Your game could not be saved: {reason}. You can keep playing."
-                ))));
+                )))),
             }
             let classic_seed = saved.seed.filter(|_| *classic);
             match classic_seed {

@@ -99,6 +99,9 @@ fn a_restored_game_is_checked_as_it_was_played() {
     assert_eq!(back.validation(), solved.validation());
     assert_eq!(back.found_count(), 1);
     assert!(back.apply(PlayAction::Tick(1000)).is_none(), "the clock of a solved game stays stopped");
+    let stray = back.apply(PlayAction::ClearFocus).expect("a cell cleared after the solve");
+    assert!(!stray.is_solved());
+    assert!(stray.apply(PlayAction::Tick(1000)).is_none(), "a stray tap after the solve leaves the clock stopped");
     let partial = play(seed(), [PlayAction::PaintStart(3), PlayAction::PaintOver(4), PlayAction::StrokeEnd]);
     let back = seed().restore(partial.saved()).unwrap();
     assert_eq!(back.validation(), partial.validation(), "the status counts the painted cells");
