@@ -44,6 +44,7 @@ use crate::layout::{CellId, Geometry, Layout};
 
 pub mod line;
 pub mod link;
+pub mod picture;
 pub mod variant;
 
 pub use line::{LineError, Puzzle};

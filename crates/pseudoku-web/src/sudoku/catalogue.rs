@@ -1,8 +1,9 @@
 //! The layouts the sudoku screens offer (the engine's example variant
-//! files), and reading a pasted puzzle: one line, or a variant file.
+//! files), and reading a pasted puzzle: a line, a variant file, a picture
+//! of the grid or a link holding one.
 
 use pseudoku_core::format::variant::VariantErrorKind;
-use pseudoku_core::format::{line, Variant};
+use pseudoku_core::format::{line, picture, Variant};
 
 /// Layouts for "new puzzle": a name and a variant file (its givens, if
 /// any, are a ready puzzle to open).
@@ -25,10 +26,25 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ("Knut Vik 5×5 (custom houses)", include_str!("../../../../examples/variants/custom-knut-vik-5x5.txt")),
 ];
 
-/// A puzzle typed or pasted: a line (layout inferred from its length) or a
-/// variant file.
+/// A puzzle typed or pasted: a line (layout inferred from its length), a
+/// variant file, a picture of the grid over several lines (with or
+/// without a frame), or a link whose query holds the grid (sudokuwiki's
+/// `?bd=`): the last two as [`picture::line_of`] reads them.
 pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
     let text = text.trim();
+    if text.is_empty() {
+        return Err("Type or paste a puzzle first.".into());
+    }
+    // Not a variant file (its first word is no keyword): maybe a picture.
+    let unknown_first_word = matches!(text.parse::<Variant>(),
+        Err(e) if e.line == 1 && matches!(e.kind, VariantErrorKind::UnknownKeyword(_)));
+    match picture::line_of(text).filter(|_| unknown_first_word) {
+        Some(line) => parse_one(&line),
+        None => parse_one(text),
+    }
+}
+
+fn parse_one(text: &str) -> Result<Variant, String> {
     // A variant file, unless its first word is not one of the format's
     // keywords (the engine's parser says so): then one line of givens.
     let as_file = text.parse::<Variant>();
@@ -64,11 +80,18 @@ mod tests {
 
     #[test]
     fn pasted_puzzles_are_lines_or_variant_files() {
-        let v =
-            parse_puzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
-        assert_eq!(v.layout().size(), 9);
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let classic = parse_puzzle(line).unwrap();
+        assert_eq!(classic.layout().size(), 9);
         let samurai = include_str!("../../../../examples/variants/samurai.txt");
         assert_eq!(parse_puzzle(samurai).unwrap().layout().cell_count(), 369);
+        let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
+        assert_eq!(parse_puzzle(&rows.join("\n")).unwrap().givens(), classic.givens(), "a row per line");
+        let framed = format!("*---*\n{}\n*---*", rows.iter().map(|r| format!("|{r}|")).collect::<Vec<_>>().join("\n"));
+        assert_eq!(parse_puzzle(&framed).unwrap().givens(), classic.givens(), "a framed picture");
+        let wiki = format!("https://www.sudokuwiki.org/sudoku.htm?bd={}", line.replace('.', "0"));
+        assert_eq!(parse_puzzle(&wiki).unwrap().givens(), classic.givens(), "a sudokuwiki link");
+        assert_eq!(parse_puzzle("  ").unwrap_err(), "Type or paste a puzzle first.");
         let err = parse_puzzle("53..7....6..195").unwrap_err();
         assert!(err.contains("could not be read"), "{err}");
         let err = parse_puzzle("size 9\n").unwrap_err();

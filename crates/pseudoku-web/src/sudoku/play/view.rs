@@ -421,7 +421,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     <button type="button" class="open-example" onclick={on_example} title="Open the example's own puzzle">{ "Example" }</button>
                 </div>
                 <div class="row paste">
-                    <label class="grow">{ "Type or paste a puzzle (a line, a variant file, or an f-puzzles or SudokuPad link)" }
+                    <label class="grow">{ "Type or paste a puzzle (a line, a grid, a variant file, or an f-puzzles, SudokuPad or sudokuwiki link)" }
                         <textarea ref={paste_ref} class="paste-text" rows="2" spellcheck="false"
                             placeholder="53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" />
                     </label>
