@@ -255,12 +255,18 @@ impl BoardView {
     }
 }
 
-/// A press on a cell; `add` (Ctrl or Shift held) adds it to the selection.
+/// A press on a cell; `add` (Ctrl or Shift held) adds it to the selection;
+/// `double`: the second press on the same cell within 0.4 s (mouse, pen or
+/// finger alike).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Press {
     pub cell: CellId,
     pub add: bool,
+    pub double: bool,
 }
+
+/// How soon a second press on a cell makes a double press, in ms.
+const DOUBLE_PRESS_MS: f64 = 400.0;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -433,6 +439,7 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     // A press on a cell selects it; a drag selects every cell it passes over.
+    let last_press = use_mut_ref(|| None::<(CellId, f64)>);
     let on_down = {
         let (dragging, on_press) = (dragging.clone(), props.on_press.clone());
         Callback::from(move |e: PointerEvent| {
@@ -441,7 +448,11 @@ pub fn Board(props: &BoardProps) -> Html {
             }
             if let Some(cell) = e.target_dyn_into::<web_sys::Element>().and_then(|el| cell_of(&el)) {
                 *dragging.borrow_mut() = true;
-                on_press.emit(Press { cell, add: e.ctrl_key() || e.meta_key() || e.shift_key() });
+                let add = e.ctrl_key() || e.meta_key() || e.shift_key();
+                let now = e.time_stamp();
+                let double = !add && last_press.borrow().is_some_and(|(c, at)| c == cell && now - at < DOUBLE_PRESS_MS);
+                *last_press.borrow_mut() = (!double).then_some((cell, now));
+                on_press.emit(Press { cell, add, double });
             }
         })
     };

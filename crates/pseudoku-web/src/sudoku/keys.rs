@@ -1,5 +1,6 @@
 //! The keyboard on a sudoku: which symbol a typed key names (both sudoku
-//! screens), and what a key press does to a game.
+//! screens), and what a key press does to a game (arrows or W A S D move,
+//! as in SudokuPad).
 
 use pseudoku_core::symbol::Symbol;
 use web_sys::KeyboardEvent;
@@ -68,6 +69,18 @@ pub fn key_action(event: &KeyboardEvent, size: usize) -> Option<Action> {
             (false, false) => None,
         };
         return Some(Action::Enter { symbol, mode });
+    }
+    // W A S D move as the arrows do, while no letter is a symbol.
+    let wasd = match typed.to_ascii_lowercase().as_str() {
+        _ if size > 9 => None,
+        "w" => Some(Direction::Up),
+        "a" => Some(Direction::Left),
+        "s" => Some(Direction::Down),
+        "d" => Some(Direction::Right),
+        _ => None,
+    };
+    if let Some(direction) = wasd {
+        return Some(Action::Move { direction, extend: shift });
     }
     // Z X C V choose the mode, unless the letter is one of the puzzle's symbols.
     let mode = match typed.to_ascii_lowercase().as_str() {

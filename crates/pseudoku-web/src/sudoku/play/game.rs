@@ -183,6 +183,12 @@ pub enum Action {
         add: bool,
     },
     SelectAll,
+    /// Ctrl+click: add the cell to the selection, or take it out when it
+    /// is in already.
+    Toggle(CellId),
+    /// A double press: every cell with the same value as this one (or,
+    /// when it is empty, the same colours).
+    SelectSame(CellId),
     Deselect,
     /// Move the cursor; with `extend`, the selection grows.
     Move {
@@ -426,6 +432,32 @@ impl Game {
                 }
             }
             Action::SelectAll => next.selection = (0..self.layout().cell_count() as u32).map(CellId).collect(),
+            Action::Toggle(cell) => {
+                if cell.index() >= self.layout().cell_count() {
+                    return None;
+                }
+                if self.is_selected(cell) {
+                    next.selection.retain(|&c| c != cell);
+                } else {
+                    next.selection.push(cell);
+                }
+            }
+            Action::SelectSame(cell) => {
+                let i = cell.index();
+                let m = &self.marks;
+                let same: Box<dyn Fn(usize) -> bool> = match (m.values.get(i)?, m.colours.get(i)?) {
+                    (Some(v), _) => Box::new(move |j| m.values[j] == Some(*v)),
+                    (None, &c) if c != 0 => Box::new(move |j| m.values[j].is_none() && m.colours[j] == c),
+                    _ => return None,
+                };
+                let mut selection: Vec<CellId> =
+                    (0..m.values.len()).filter(|&j| j != i && same(j)).map(|j| CellId(j as u32)).collect();
+                selection.push(cell);
+                if selection == self.selection {
+                    return None;
+                }
+                next.selection = selection;
+            }
             Action::Deselect => {
                 if self.selection.is_empty() {
                     return None;
@@ -809,6 +841,23 @@ mod tests {
 
     fn select(cell: CellId) -> Action {
         Action::Select { cell, add: false }
+    }
+
+    #[test]
+    fn a_double_press_selects_the_same_value_and_ctrl_click_toggles() {
+        let (g, _) = classic(7);
+        let given = first(&g, true);
+        let value = g.marks.values[given.index()];
+        let g = g.apply(Action::SelectSame(given)).unwrap();
+        let expected: Vec<usize> = (0..81).filter(|&c| g.marks.values[c] == value).collect();
+        let mut got: Vec<usize> = g.selection.iter().map(|c| c.index()).collect();
+        got.sort_unstable();
+        assert_eq!(got, expected);
+        assert_eq!(g.selected(), Some(given), "the pressed cell is the cursor");
+        let empty = first(&g, false);
+        assert!(g.apply(Action::SelectSame(empty)).is_none(), "an empty cell without colour selects nothing more");
+        let g = play(g, [select(empty), Action::Toggle(CellId(80)), Action::Toggle(empty)]);
+        assert_eq!(g.selection, [CellId(80)], "Ctrl+click adds, and again takes out");
     }
 
     #[test]

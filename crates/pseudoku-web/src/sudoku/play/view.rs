@@ -290,8 +290,13 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
     };
 
     // The same callbacks every render, so the board renders only when its view changes.
-    let on_press =
-        use_callback(d.clone(), |Press { cell, add }, d| d.dispatch(TableAction::Game(Action::Select { cell, add })));
+    let on_press = use_callback(d.clone(), |Press { cell, add, double }, d| {
+        d.dispatch(TableAction::Game(match (add, double) {
+            (true, _) => Action::Toggle(cell),
+            (false, true) => Action::SelectSame(cell),
+            (false, false) => Action::Select { cell, add: false },
+        }))
+    });
     let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(TableAction::Game(Action::Select { cell, add: true })));
 
     let Some(game) = table.game.as_ref() else {
@@ -450,7 +455,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                     </ul>
                 </details>
             }
-            <p class="help">{ "Click, drag or Ctrl+click to select; arrows move (Shift extends). Type a symbol; hold Shift for corner marks, Ctrl for centre marks, Ctrl+Shift for colours, or use Z X C V. Backspace clears, Escape deselects, Ctrl+Z undo, Ctrl+Y redo." }</p>
+            <p class="help">{ "Click, drag or Ctrl+click to select (Ctrl+click again to unselect); double-click a digit to select all the same; arrows or W A S D move (Shift extends). Type a symbol; hold Shift for corner marks, Ctrl for centre marks, Ctrl+Shift for colours, or use Z X C V. Backspace clears, Escape deselects, Ctrl+Z undo, Ctrl+Y redo." }</p>
         </section>
     }
 }

@@ -108,7 +108,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         &analysis.conflicts,
     ));
     // The same callbacks every render, so the board renders only when its view changes.
-    let on_press = use_callback(d.clone(), |Press { cell, add }, d| {
+    let on_press = use_callback(d.clone(), |Press { cell, add, .. }, d| {
         d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
     });
     let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(SetAction::Choose(cell)));
