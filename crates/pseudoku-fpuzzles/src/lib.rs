@@ -120,7 +120,7 @@ pub enum ImportError {
     #[error("the link's data unpacks to more than {MAX_UNPACKED_LEN} characters, far more than any puzzle needs, so Pseudoku does not read it")]
     TooBig,
     /// The payload is not lz-string base64.
-    #[error("the link's data is not lz-string compressed base64 (is the link cut short?)")]
+    #[error("the link's puzzle data cannot be read: it is not the compressed text f-puzzles and SudokuPad write (is the link cut short?)")]
     Compression,
     /// The decompressed text is not f-puzzles JSON.
     #[error("the puzzle's data is not f-puzzles JSON: {0}")]

@@ -340,7 +340,7 @@ fn parse_errors_are_precise() {
     assert_eq!(e, ParseError::WallNotAdjacent { number: 1, token: "8-9".into(), a: id(8), b: id(9), size: 9 });
     assert_eq!(
         e.to_string(),
-        "wall 1 (\"8-9\") is not between orthogonal neighbours: cell 8 is at row 0, column 8, cell 9 at row 1, column 0 (from 0)"
+        "wall 1 (\"8-9\") is not between orthogonal neighbours: cell 8 is at row 1, column 9, cell 9 at row 2, column 1"
     );
     assert!(matches!(err(&format!("{grid} 4-4")), ParseError::WallNotAdjacent { .. }));
     assert!(matches!(err(&format!("{grid} 0-10")), ParseError::WallNotAdjacent { .. }));

@@ -25,8 +25,9 @@ pub enum ParseError {
     #[error("character {found:?} at position {position} of the grid is not a symbol (1-9, A-Z)")]
     UnknownSymbol { position: usize, found: char },
     #[error(
-        "symbol {found:?} at position {position} of the grid (row {row}, column {col}, from 0) is not one of \
-         the {size} symbols of a {size}×{size} grid"
+        "symbol {found:?} at position {position} of the grid (row {}, column {}) is not one of \
+         the {size} symbols of a {size}×{size} grid",
+        row + 1, col + 1
     )]
     SymbolOutOfRange { position: usize, row: usize, col: usize, found: char, size: usize },
     #[error("wall {number} ({token:?}) is not two cell numbers joined by '-', like 4-13")]
@@ -35,8 +36,8 @@ pub enum ParseError {
     WallOutOfRange { number: usize, token: String, last: usize },
     #[error(
         "wall {number} ({token:?}) is not between orthogonal neighbours: cell {a} is at row {}, column {}, \
-         cell {b} at row {}, column {} (from 0)",
-        a.index() / size, a.index() % size, b.index() / size, b.index() % size
+         cell {b} at row {}, column {}",
+        a.index() / size + 1, a.index() % size + 1, b.index() / size + 1, b.index() % size + 1
     )]
     WallNotAdjacent { number: usize, token: String, a: CellId, b: CellId, size: usize },
 }
