@@ -300,6 +300,20 @@ impl<const W: usize> View<W> {
         (x & self.border_right).intersects(&x.shr(1)) || (x & self.border_down).intersects(&x.shr(k))
     }
 
+    /// True when `set`, `N` cells holding every symbol once and connected
+    /// through its own edges, is a shape of `group` on this board: it holds
+    /// the group, no join leaves it (so it is whole groups), no border runs
+    /// inside it (so it is still connected), and the rest fits
+    /// ([`View::rest_fits`]).
+    #[inline]
+    pub fn is_shape(&self, set: Bits<W>, group: Bits<W>) -> bool {
+        let k = self.n as u32;
+        let (right, down) = (set.shr(1), set.shr(k));
+        let cut = (self.join_right & (set.andnot(right) | right.andnot(set)))
+            | (self.join_down & (set.andnot(down) | down.andnot(set)));
+        group.is_subset(&set) && cut.is_empty() && !self.has_inner_border(set) && self.rest_fits(set)
+    }
+
     /// The marks of every edge touching a cell of `x`: borders to the
     /// right and down, then joins. Two boards with the same marks there
     /// have the same groups at the cells of `x` (groups are made of joins).

@@ -76,6 +76,14 @@ impl Stepper {
         self
     }
 
+    /// The same stepper listing even the shapes of groups known to have
+    /// more than the cap (`known.rs` off), for tests that check the steps.
+    #[cfg(test)]
+    pub(crate) fn without_known(mut self) -> Stepper {
+        self.cx.known_on = false;
+        self
+    }
+
     /// The same stepper following every resumed supposition with a sweep
     /// (`settle.rs` off), for tests that check settling changes nothing.
     #[cfg(test)]
