@@ -226,6 +226,12 @@ pub fn solve_path(mut stepper: Stepper) -> Rating {
             Next::NoAnswer => break End::NoAnswer,
         }
     };
+    rating_of(steps, end, &stepper)
+}
+
+/// The rating of a path: `steps`, all the steps `stepper` took from its
+/// start, ending so.
+pub(crate) fn rating_of(steps: Vec<Step>, end: End, stepper: &Stepper) -> Rating {
     let hardest = steps.iter().map(|s| s.technique).max();
     let open_left = stepper.board.open_count();
     let solved = end == End::Solved;
