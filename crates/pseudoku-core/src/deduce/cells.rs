@@ -49,10 +49,6 @@ pub(crate) struct View<const W: usize> {
     pub clash: Vec<Bits<W>>,
     pub border_around: Vec<Bits<W>>,
     pub pass_around: Vec<Bits<W>>,
-    /// Per cell: its neighbours through edges that are not borders, and
-    /// across borders (what the per-group sets are made of).
-    cell_pass: Vec<Bits<W>>,
-    cell_border: Vec<Bits<W>>,
     /// The marks and symbols of the board last seen: a board with the same
     /// (regrouped, as every technique sees it) has the same view.
     seen_marks: Vec<Mark>,
@@ -129,8 +125,6 @@ impl<const W: usize> View<W> {
             clash: Vec::new(),
             border_around: Vec::new(),
             pass_around: Vec::new(),
-            cell_pass: Vec::new(),
-            cell_border: Vec::new(),
             seen_marks: Vec::new(),
             seen_symbols: Vec::new(),
             fits: RefCell::new(Fits::new()),
@@ -173,20 +167,11 @@ impl<const W: usize> View<W> {
                 self.sym[b.symbol(c) as usize].insert(c);
             }
         }
-        // Each cell's neighbours through edges that are not borders, and
-        // across borders.
-        self.cell_pass.clear();
-        self.cell_pass.resize(cells, Bits::EMPTY);
-        self.cell_border.clear();
-        self.cell_border.resize(cells, Bits::EMPTY);
         let (mut border_right, mut border_down) = (Bits::EMPTY, Bits::EMPTY);
         let (mut join_right, mut join_down) = (Bits::EMPTY, Bits::EMPTY);
-        for s in b.slots() {
-            let (x, y) = b.ends(s);
-            let around = if b.mark_at(s) == Mark::Border { &mut self.cell_border } else { &mut self.cell_pass };
-            around[x].insert(y);
-            around[y].insert(x);
-            let (right, down) = match b.mark_at(s) {
+        // Slots off the grid are open.
+        for (s, &mark) in b.marks().iter().enumerate() {
+            let (right, down) = match mark {
                 Mark::Open => continue,
                 Mark::Border => (&mut border_right, &mut border_down),
                 Mark::Join => (&mut join_right, &mut join_down),
@@ -239,13 +224,9 @@ impl<const W: usize> View<W> {
                 mask &= mask - 1;
             }
             self.clash.push(clash);
-            let (mut border, mut pass) = (Bits::EMPTY, Bits::EMPTY);
-            for &c in b.cells_of(g) {
-                border = border | self.cell_border[c as usize];
-                pass = pass | self.cell_pass[c as usize];
-            }
-            self.border_around.push(border);
-            self.pass_around.push(pass);
+            let cells = self.group[g];
+            self.border_around.push(self.border_neighbours(cells));
+            self.pass_around.push(self.pass_neighbours(cells));
         }
     }
 
@@ -253,21 +234,19 @@ impl<const W: usize> View<W> {
     /// borders (cells of `x` among them when two of `x` touch).
     #[inline]
     pub fn pass_neighbours(&self, x: Bits<W>) -> Bits<W> {
-        let k = self.n as u32;
-        (x & self.pass_right).shl(1)
-            | (x.shr(1) & self.pass_right)
-            | (x & self.pass_down).shl(k)
-            | (x.shr(k) & self.pass_down)
+        across(x, self.pass_right, self.pass_down, self.n as u32)
+    }
+
+    /// The neighbours of the cells of `x` across borders.
+    #[inline]
+    fn border_neighbours(&self, x: Bits<W>) -> Bits<W> {
+        across(x, self.border_right, self.border_down, self.n as u32)
     }
 
     /// The neighbours of the cells of `x`, across any edge.
     #[inline]
     pub fn neighbours(&self, x: Bits<W>) -> Bits<W> {
-        let k = self.n as u32;
-        (x & self.has_right).shl(1)
-            | (x.shr(1) & self.has_right)
-            | (x & self.has_down).shl(k)
-            | (x.shr(k) & self.has_down)
+        across(x, self.has_right, self.has_down, self.n as u32)
     }
 
     /// The cells reachable from `seed` inside `within` through edges that
@@ -298,6 +277,20 @@ impl<const W: usize> View<W> {
     pub fn has_inner_border(&self, x: Bits<W>) -> bool {
         let k = self.n as u32;
         (x & self.border_right).intersects(&x.shr(1)) || (x & self.border_down).intersects(&x.shr(k))
+    }
+
+    /// True when `set`, `N` cells holding every symbol once and connected
+    /// through its own edges, is a shape of `group` on this board: it holds
+    /// the group, no join leaves it (so it is whole groups), no border runs
+    /// inside it (so it is still connected), and the rest fits
+    /// ([`View::rest_fits`]).
+    #[inline]
+    pub fn is_shape(&self, set: Bits<W>, group: Bits<W>) -> bool {
+        let k = self.n as u32;
+        let (right, down) = (set.shr(1), set.shr(k));
+        let cut = (self.join_right & (set.andnot(right) | right.andnot(set)))
+            | (self.join_down & (set.andnot(down) | down.andnot(set)));
+        group.is_subset(&set) && cut.is_empty() && !self.has_inner_border(set) && self.rest_fits(set)
     }
 
     /// The marks of every edge touching a cell of `x`: borders to the
@@ -371,6 +364,13 @@ impl<const W: usize> View<W> {
     pub fn incompatible(&self, clash: Bits<W>, size: usize) -> Bits<W> {
         self.at_least[(self.n + 1 - size).min(self.n + 1)] | clash
     }
+}
+
+/// The neighbours of the cells of `x` across the edges of `right` (cells
+/// whose edge to the right is meant) and `down`, on a grid `k` wide.
+#[inline]
+fn across<const W: usize>(x: Bits<W>, right: Bits<W>, down: Bits<W>, k: u32) -> Bits<W> {
+    (x & right).shl(1) | (x.shr(1) & right) | (x & down).shl(k) | (x.shr(k) & down)
 }
 
 /// True when `x` holds two cells or more.

@@ -8,11 +8,12 @@
 //! the path stopped (chosen by the seed), and the path goes on from there
 //! (the techniques are monotone, so this reaches what a solve from the
 //! start would). Once solved, the challenge is rated from the start; if the
-//! last wall made it easier than the level, the attempt fails. Everything
+//! last wall made it easier than the level, the attempt fails (a path
+//! with every technique and no wall added is that rating already). Everything
 //! comes from the seed, so a seed names one challenge.
 
 use super::board::Mark;
-use super::path::{rate, solve_path, DeduceConfig, End, Next, Rating, Stepper};
+use super::path::{rate, rating_of, solve_path, DeduceConfig, End, Next, Rating, Stepper};
 use super::technique::Level;
 use crate::partition::{self, ConstructConfig, ConstructError, Difficulty, Instance, Partition};
 use crate::seed::rng_from_seed;
@@ -85,9 +86,16 @@ fn fit(
     let limited = DeduceConfig { hardest: level.hardest()?, ..config.deduce };
     let mut stepper = Stepper::new(&instance, &limited);
     let mut added = 0;
+    // The path's steps while no wall was added.
+    let mut steps = Vec::new();
     loop {
         match stepper.next() {
-            Next::Step(_) => continue,
+            Next::Step(step) => {
+                if added == 0 {
+                    steps.push(step);
+                }
+                continue;
+            }
             Next::Solved => break,
             Next::Stuck => {}
             Next::OutOfBudget | Next::NoAnswer => return None,
@@ -105,6 +113,13 @@ fn fit(
         board.add_border(wall).ok()?;
         stepper = Stepper::from_board(board, &limited);
     }
-    let rating = solve_path(Stepper::new(&instance, &config.deduce));
+    // With no wall added and every technique allowed (the extreme level),
+    // the path taken is the rating's path from the start: the same steps
+    // and nodes, so it is not walked again.
+    let rating = if added == 0 && limited == config.deduce {
+        rating_of(steps, End::Solved, &stepper)
+    } else {
+        solve_path(Stepper::new(&instance, &config.deduce))
+    };
     (rating.solved && rating.level == level).then_some((instance, rating, added))
 }

@@ -45,6 +45,9 @@ pub(crate) struct Ctx {
     /// solves without).
     pub memo: Memos,
     pub memo_on: bool,
+    /// Whether a listing sure to stop past its cap is skipped (`known.rs`;
+    /// tests compare solves without).
+    pub known_on: bool,
     /// Where the solve path's suppositions ended, with easy steps
     /// (`priors[0]`) and with shapes (`priors[1]`).
     pub priors: [Prior; 2],
@@ -80,6 +83,7 @@ impl Ctx {
             views: Views::default(),
             memo: Memos::default(),
             memo_on: true,
+            known_on: true,
             priors: Default::default(),
             depth: 0,
             log_walks: false,

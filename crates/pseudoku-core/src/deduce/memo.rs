@@ -16,6 +16,7 @@
 use core::any::Any;
 
 use super::cells::View;
+use super::known::{Known, KEEP};
 use crate::partition::bits::Bits;
 
 /// What listing one group's shapes found.
@@ -65,6 +66,10 @@ pub(crate) struct Memo<const W: usize> {
     next: Vec<u8>,
     /// A buffer for the complete sets of a listing being made.
     pub events: Vec<(u64, Bits<W>)>,
+    /// A buffer for the shapes a listing found.
+    pub found: Vec<(u64, Bits<W>)>,
+    /// Regions found to be shapes so far (`known.rs`).
+    pub known: Known<W>,
 }
 
 impl<const W: usize> Default for Memo<W> {
@@ -75,7 +80,13 @@ impl<const W: usize> Default for Memo<W> {
 
 impl<const W: usize> Memo<W> {
     fn new() -> Memo<W> {
-        Memo { buckets: (0..BUCKETS).map(|_| Vec::new()).collect(), next: vec![0; BUCKETS], events: Vec::new() }
+        Memo {
+            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
+            next: vec![0; BUCKETS],
+            events: Vec::new(),
+            found: Vec::new(),
+            known: Known::default(),
+        }
     }
 
     fn bucket(group: &Bits<W>) -> usize {
@@ -87,12 +98,20 @@ impl<const W: usize> Memo<W> {
     }
 
     /// The listing of `group` on `v` with caps `cap` and `node_cap`, from a
-    /// recorded one whose marks agree with `v`, if any can answer.
-    pub fn replay(&self, v: &View<W>, group: Bits<W>, cap: u32, node_cap: u64) -> Option<Listing<W>> {
+    /// recorded one whose marks agree with `v`, if any can answer (the first
+    /// [`KEEP`] shapes it finds go into `found`).
+    pub fn replay(
+        &self,
+        v: &View<W>,
+        group: Bits<W>,
+        cap: u32,
+        node_cap: u64,
+        found: &mut Vec<(u64, Bits<W>)>,
+    ) -> Option<Listing<W>> {
         self.buckets[Self::bucket(&group)]
             .iter()
             .filter(|e| e.group == group && v.marks_touching(e.within) == e.marks)
-            .find_map(|e| replay_one(v, e, cap, node_cap))
+            .find_map(|e| replay_one(v, e, cap, node_cap, found))
     }
 
     /// Keeps a listing of `group` that read the cells of `within` (whole
@@ -114,7 +133,14 @@ impl<const W: usize> Memo<W> {
 /// Replays one recorded listing with the caps given, checking each complete
 /// set against the board of `v`; `None` when the listing would go past what
 /// was recorded.
-fn replay_one<const W: usize>(v: &View<W>, e: &Entry<W>, cap: u32, node_cap: u64) -> Option<Listing<W>> {
+fn replay_one<const W: usize>(
+    v: &View<W>,
+    e: &Entry<W>,
+    cap: u32,
+    node_cap: u64,
+    found: &mut Vec<(u64, Bits<W>)>,
+) -> Option<Listing<W>> {
+    found.clear();
     let mut out = Listing { shapes: 0, stopped: false, nodes: 0, in_all: v.all, in_any: Bits::EMPTY };
     let stop = |mut out: Listing<W>, nodes: u64| {
         out.stopped = true;
@@ -127,6 +153,9 @@ fn replay_one<const W: usize>(v: &View<W>, e: &Entry<W>, cap: u32, node_cap: u64
         }
         if v.rest_fits(set) {
             out.shapes += 1;
+            if found.len() < KEEP {
+                found.push((node, set));
+            }
             if out.shapes > cap {
                 return stop(out, node);
             }

@@ -46,6 +46,7 @@ mod cells;
 mod construct;
 mod ctx;
 mod follow;
+mod known;
 mod memo;
 mod path;
 mod prior;

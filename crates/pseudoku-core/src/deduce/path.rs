@@ -76,6 +76,14 @@ impl Stepper {
         self
     }
 
+    /// The same stepper listing even the shapes of groups known to have
+    /// more than the cap (`known.rs` off), for tests that check the steps.
+    #[cfg(test)]
+    pub(crate) fn without_known(mut self) -> Stepper {
+        self.cx.known_on = false;
+        self
+    }
+
     /// The same stepper following every resumed supposition with a sweep
     /// (`settle.rs` off), for tests that check settling changes nothing.
     #[cfg(test)]
@@ -218,6 +226,12 @@ pub fn solve_path(mut stepper: Stepper) -> Rating {
             Next::NoAnswer => break End::NoAnswer,
         }
     };
+    rating_of(steps, end, &stepper)
+}
+
+/// The rating of a path: `steps`, all the steps `stepper` took from its
+/// start, ending so.
+pub(crate) fn rating_of(steps: Vec<Step>, end: End, stepper: &Stepper) -> Rating {
     let hardest = steps.iter().map(|s| s.technique).max();
     let open_left = stepper.board.open_count();
     let solved = end == End::Solved;

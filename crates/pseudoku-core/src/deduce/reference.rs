@@ -6,12 +6,16 @@
 
 use std::collections::VecDeque;
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use super::board::{Board, Mark};
-use super::cells::{by_width, Views};
+use super::cells::{by_width, View, Views};
 use super::ctx::Ctx;
+use super::known::Known;
 use super::memo::Memo;
 use super::path::solve_path;
-use super::path::{DeduceConfig, Next, Stepper};
+use super::path::{DeduceConfig, End, Next, Stepper};
 use super::shapes::{limits, list, list_with_memo};
 use super::step::{Batch, Collect, Found};
 use super::technique::Technique;
@@ -56,6 +60,8 @@ struct Shapes<'a> {
     node_cap: u64,
     stopped: bool,
     counts: Vec<u32>,
+    /// Every shape found, its cells increasing.
+    found: Vec<Vec<usize>>,
 }
 
 impl Shapes<'_> {
@@ -144,6 +150,9 @@ impl Shapes<'_> {
                 for &c in &self.set {
                     self.counts[c] += 1;
                 }
+                let mut shape = self.set.clone();
+                shape.sort_unstable();
+                self.found.push(shape);
             }
             return;
         }
@@ -181,6 +190,22 @@ impl Shapes<'_> {
 type Listed = (u32, bool, u64, Vec<usize>, Vec<usize>);
 
 fn shapes_slow(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
+    let e = shapes_slow_run(b, g, cap, node_cap);
+    let cells = b.size() * b.size();
+    let listed = !e.stopped && e.shapes > 0;
+    let all = (0..cells).filter(|&c| listed && e.counts[c] == e.shapes).collect();
+    let any = (0..cells).filter(|&c| listed && e.counts[c] > 0).collect();
+    (e.shapes, e.stopped, e.nodes, all, any)
+}
+
+/// Every shape of group `g` (cells increasing), or `None` when there are
+/// more than `cap` or the listing takes more than `node_cap` nodes.
+fn every_shape(b: &Board, g: usize, cap: u32, node_cap: u64) -> Option<Vec<Vec<usize>>> {
+    let e = shapes_slow_run(b, g, cap, node_cap);
+    (!e.stopped).then_some(e.found)
+}
+
+fn shapes_slow_run(b: &Board, g: usize, cap: u32, node_cap: u64) -> Shapes<'_> {
     let cells = b.size() * b.size();
     let mut e = Shapes {
         b,
@@ -194,19 +219,17 @@ fn shapes_slow(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
         node_cap,
         stopped: false,
         counts: vec![0; cells],
+        found: Vec::new(),
     };
     e.take(g, true);
     e.grow();
-    let listed = !e.stopped && e.shapes > 0;
-    let all = (0..cells).filter(|&c| listed && e.counts[c] == e.shapes).collect();
-    let any = (0..cells).filter(|&c| listed && e.counts[c] > 0).collect();
-    (e.shapes, e.stopped, e.nodes, all, any)
+    e
 }
 
 fn shapes_fast_in<const W: usize>(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
     let mut views = Views::default();
     views.refresh::<W>(b);
-    let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap, None).0;
+    let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap, None, &mut Vec::new()).0;
     // What a stopped listing found says nothing, so it is not compared.
     let (all, any) = if l.stopped || l.shapes == 0 {
         (Vec::new(), Vec::new())
@@ -368,31 +391,41 @@ fn listings_from_the_memo_are_the_listings() {
             let boards = boards_of(size, seed, every);
             let mut memo = Memo::<2>::default();
             for (i, b) in boards.iter().enumerate() {
-                let mut views = Views::default();
-                views.refresh::<2>(b);
-                let v = views.get::<2>();
-                for g in 0..b.groups().len() {
-                    if b.groups()[g].size as usize >= size {
-                        continue;
-                    }
+                each_open_group(b, |v, g| {
                     // The caps in a changing order, and budgets cut short,
                     // so that replays meet listings kept with other caps.
                     let techniques = [Technique::FewShapes, Technique::SomeShapes, Technique::ManyShapes];
                     for k in 0..3 {
                         let (cap, node_cap) = limits(techniques[(i + g + k) % 3]);
                         let node_cap = if (i + g) % 5 == 0 { node_cap / 7 + k as u64 } else { node_cap };
-                        let fresh = list(b, v, &mut Vec::new(), g, cap, node_cap, None).0;
-                        answered += usize::from(memo.replay(v, v.group[g], cap, node_cap).is_some());
-                        let memoized = list_with_memo(b, v, &mut memo, &mut Vec::new(), g, cap, node_cap);
+                        let (mut found, mut replayed) = (Vec::new(), Vec::new());
+                        let fresh = list(b, v, &mut Vec::new(), g, cap, node_cap, None, &mut found).0;
+                        answered += usize::from(memo.replay(v, v.group[g], cap, node_cap, &mut replayed).is_some());
+                        let memoized =
+                            list_with_memo(b, v, &mut memo, &mut Vec::new(), g, cap, node_cap, &mut replayed);
                         assert_eq!(memoized, fresh, "{b:?} group {g}, caps {cap} {node_cap}");
+                        assert_eq!(replayed, found, "{b:?} group {g}, caps {cap} {node_cap}: the shapes found");
                         compared += 1;
                     }
-                }
+                });
             }
         }
     }
     assert!(compared > 3000, "only {compared} listings compared");
     assert!(answered > compared / 5, "the memo answered only {answered} of {compared}");
+}
+
+/// Calls `f` with the view of `b` (in two words) and each group of `b`
+/// smaller than a region.
+fn each_open_group(b: &Board, mut f: impl FnMut(&View<2>, usize)) {
+    let mut views = Views::default();
+    views.refresh::<2>(b);
+    let v = views.get::<2>();
+    for g in 0..b.groups().len() {
+        if (b.groups()[g].size as usize) < b.size() {
+            f(v, g);
+        }
+    }
 }
 
 /// Challenges whose paths need shapes and suppositions (minimal walls,
@@ -540,4 +573,93 @@ fn a_supposition_started_from_its_record_ends_as_from_scratch() {
     }
     assert!(compared > 2000, "only {compared} suppositions compared");
     assert!(same > 20, "only {same} records held the later board");
+}
+
+/// `b` with up to `count` more marks, open edges picked and marked at
+/// random (each kept only when the groups stay sound): the kind of board a
+/// supposition followed from `b` reaches.
+fn more_marks(b: &Board, rng: &mut ChaCha8Rng, count: usize) -> Board {
+    let mut out = b.clone();
+    for _ in 0..count {
+        let open: Vec<usize> = out.slots().filter(|&s| out.mark_at(s) == Mark::Open).collect();
+        if open.is_empty() {
+            break;
+        }
+        let s = open[rng.random_range(0..open.len() as u32) as usize];
+        let mark = if rng.random_range(0..3u32) == 0 { Mark::Join } else { Mark::Border };
+        let mut next = out.clone();
+        if next.set(s, mark).is_ok() && next.regroup().is_ok() {
+            out = next;
+        }
+    }
+    out
+}
+
+/// Regions kept from listings on earlier boards of solve paths, and on
+/// boards with random marks added, are shapes of a group on a later board
+/// exactly when the plain listing lists them there; and whenever more than
+/// the few-shapes cap of them are, the few-shapes listing stops (so
+/// skipping it decides the same).
+#[test]
+fn kept_regions_are_shapes_exactly_when_the_plain_listing_lists_them() {
+    let (mut checked, mut skips) = (0, 0);
+    let (cap, node_cap) = limits(Technique::FewShapes);
+    for (size, seeds) in [(5, 6), (6, 5), (7, 3)] {
+        for seed in 0..seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut known = Known::<2>::default();
+            for (i, path_board) in boards_of(size, seed, 2).iter().enumerate() {
+                let boards = [
+                    path_board.clone(),
+                    more_marks(path_board, &mut rng, 2 + i % 5),
+                    more_marks(path_board, &mut rng, 8),
+                ];
+                for b in &boards {
+                    each_open_group(b, |v, g| {
+                        let first = b.groups()[g].first as usize;
+                        if let Some(every) = every_shape(b, g, 5_000, 200_000) {
+                            for &(_, region) in known.regions(first) {
+                                let cells: Vec<usize> = region.iter().collect();
+                                assert_eq!(
+                                    v.is_shape(region, v.group[g]),
+                                    every.contains(&cells),
+                                    "{b:?} group {g}: {cells:?}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                        if known.enough(v, first, v.group[g], cap).is_some() {
+                            assert!(shapes_slow(b, g, cap, node_cap).1, "{b:?} group {g}: the listing would not stop");
+                            skips += 1;
+                        }
+                        for t in [Technique::FewShapes, Technique::SomeShapes] {
+                            let (cap, node_cap) = limits(t);
+                            let mut found = Vec::new();
+                            list(b, v, &mut Vec::new(), g, cap, node_cap, None, &mut found);
+                            known.keep(first, &found);
+                        }
+                    });
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000, "only {checked} kept regions checked");
+    assert!(skips > 500, "only {skips} listings skipped");
+}
+
+/// Whole solves with listings skipped where more than the cap of known
+/// regions are shapes, and with every listing made, take the same steps
+/// (node counts differ: a skip is charged the regions it checks); where a
+/// budget ran out, the shorter path is the start of the longer.
+#[test]
+fn solves_take_the_same_steps_without_known_regions() {
+    for (instance, deduce) in minimal_challenges() {
+        let with = solve_path(Stepper::new(&instance, &deduce));
+        let without = solve_path(Stepper::new(&instance, &deduce).without_known());
+        let common = with.steps.len().min(without.steps.len());
+        assert_eq!(with.steps[..common], without.steps[..common], "{instance}");
+        if with.end != End::OutOfBudget && without.end != End::OutOfBudget {
+            assert_eq!((&with.steps, with.end), (&without.steps, without.end), "{instance}");
+        }
+    }
 }

@@ -15,6 +15,7 @@
 use super::board::{Board, Contradiction, Mark};
 use super::cells::{by_width, View};
 use super::ctx::Ctx;
+use super::known::KEEP;
 use super::memo::{Memo, Reach, MOST_EVENTS};
 use super::step::{Collect, Found};
 use super::technique::Technique;
@@ -67,6 +68,8 @@ struct Enum<'a, const W: usize> {
     /// The complete sets met, with the node each was met at, while kept
     /// (`None` once there are too many to keep).
     events: Option<&'a mut Vec<(u64, Bits<W>)>>,
+    /// The first [`KEEP`] shapes found, with the node each was found at.
+    found: &'a mut Vec<(u64, Bits<W>)>,
 }
 
 impl<const W: usize> Enum<'_, W> {
@@ -146,6 +149,9 @@ impl<const W: usize> Enum<'_, W> {
             }
             if v.rest_fits(self.set) {
                 self.shapes += 1;
+                if self.found.len() < KEEP {
+                    self.found.push((self.nodes, self.set));
+                }
                 if self.shapes > self.cap {
                     self.stopped = true;
                     return;
@@ -210,7 +216,9 @@ impl<const W: usize> Enum<'_, W> {
 /// Lists the shapes of group `g`, stopping past `cap` shapes or `node_cap`
 /// nodes (`list` is a buffer). Also says what the listing read (see
 /// `Enum::read`) and, into `events` when given, the complete sets it met
-/// (`false` when there were too many to keep).
+/// (`false` when there were too many to keep); the first [`KEEP`] shapes
+/// it found go into `found`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn list<const W: usize>(
     b: &Board,
     v: &View<W>,
@@ -219,9 +227,11 @@ pub(crate) fn list<const W: usize>(
     cap: u32,
     node_cap: u64,
     events: Option<&mut Vec<(u64, Bits<W>)>>,
+    found: &mut Vec<(u64, Bits<W>)>,
 ) -> (Listing<W>, Bits<W>, bool) {
     let n = b.size();
     list.clear();
+    found.clear();
     let mut e = Enum {
         b,
         v,
@@ -243,6 +253,7 @@ pub(crate) fn list<const W: usize>(
         in_any: Bits::EMPTY,
         read: Bits::EMPTY,
         events,
+        found,
     };
     e.take(g);
     e.grow();
@@ -253,7 +264,8 @@ pub(crate) fn list<const W: usize>(
 }
 
 /// The listing of group `g`, from the memo when it can answer; else listed
-/// and kept there.
+/// and kept there. The first [`KEEP`] shapes found go into `found`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn list_with_memo<const W: usize>(
     b: &Board,
     v: &View<W>,
@@ -262,14 +274,15 @@ pub(crate) fn list_with_memo<const W: usize>(
     g: usize,
     cap: u32,
     node_cap: u64,
+    found: &mut Vec<(u64, Bits<W>)>,
 ) -> Listing<W> {
     let group = v.group[g];
-    if let Some(listing) = memo.replay(v, group, cap, node_cap) {
+    if let Some(listing) = memo.replay(v, group, cap, node_cap, found) {
         return listing;
     }
     let mut events = core::mem::take(&mut memo.events);
     events.clear();
-    let (listing, read, kept) = list(b, v, buffer, g, cap, node_cap, Some(&mut events));
+    let (listing, read, kept) = list(b, v, buffer, g, cap, node_cap, Some(&mut events), found);
     if kept {
         // Whole groups: a group's extent is read along with any of its cells.
         let (mut left, mut within) = (read, Bits::EMPTY);
@@ -317,6 +330,7 @@ fn shapes_in<const W: usize>(
     let mut decide = core::mem::take(&mut cx.decide);
     cx.views.refresh::<W>(b);
     let v = cx.views.get::<W>();
+    let mut found = core::mem::take(&mut cx.memo.get::<W>().found);
     let mut result = Ok(());
     for &g in &order {
         let left = cx.limit.saturating_sub(cx.nodes);
@@ -325,11 +339,26 @@ fn shapes_in<const W: usize>(
             break;
         }
         let node_cap = node_cap.min(left);
+        let first = b.groups()[g].first as usize;
+        let memo = cx.memo.get::<W>();
+        // More than `cap` shapes known: the listing would stop (`known.rs`).
+        if cx.known_on && (cap as usize) < KEEP {
+            if let Some(charge) = memo.known.enough(v, first, v.group[g], cap) {
+                cx.nodes += charge.min(node_cap + 1);
+                if cx.left() == 0 {
+                    cx.out_of_budget = true;
+                }
+                continue;
+            }
+        }
         let Listing { shapes, stopped, nodes, in_all, in_any } = if cx.memo_on {
-            list_with_memo(b, v, cx.memo.get::<W>(), &mut cx.shapes.list, g, cap, node_cap)
+            list_with_memo(b, v, memo, &mut cx.shapes.list, g, cap, node_cap, &mut found)
         } else {
-            list(b, v, &mut cx.shapes.list, g, cap, node_cap, None).0
+            list(b, v, &mut cx.shapes.list, g, cap, node_cap, None, &mut found).0
         };
+        if cx.known_on {
+            memo.known.keep(first, &found);
+        }
         cx.nodes += nodes;
         if stopped {
             if cx.limit.saturating_sub(cx.nodes) == 0 {
@@ -365,5 +394,6 @@ fn shapes_in<const W: usize>(
     }
     cx.decide = decide;
     cx.shapes.order = order;
+    cx.memo.get::<W>().found = found;
     result
 }
