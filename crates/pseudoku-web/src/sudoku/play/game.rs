@@ -358,6 +358,22 @@ impl Game {
         self.history.can_redo()
     }
 
+    /// A few words that tell this game from another in a list: its shape,
+    /// its givens and how far it has got ("9×9, 24 givens, 10 of 57
+    /// filled", or "solved").
+    pub fn summary(&self) -> String {
+        let layout = self.layout();
+        let (n, cells) = (layout.size(), layout.cell_count());
+        let shape = if cells == n * n { format!("{n}×{n}") } else { format!("{cells} cells") };
+        let givens = (0..cells).filter(|&c| self.is_given(CellId(c as u32))).count();
+        let progress = if self.is_solved() {
+            "solved".to_owned()
+        } else {
+            format!("{} of {} filled", cells - givens - self.empty_count(), cells - givens)
+        };
+        format!("{shape}, {givens} givens, {progress}")
+    }
+
     /// Every cell filled and no rule broken.
     pub fn is_solved(&self) -> bool {
         self.empty_count() == 0 && self.conflict_count() == 0
@@ -841,6 +857,16 @@ mod tests {
 
     fn select(cell: CellId) -> Action {
         Action::Select { cell, add: false }
+    }
+
+    #[test]
+    fn a_summary_tells_games_apart() {
+        let (g, solution) = classic(7);
+        let givens = (0..81).filter(|&c| g.is_given(CellId(c))).count();
+        assert_eq!(g.summary(), format!("9×9, {givens} givens, 0 of {} filled", 81 - givens));
+        let empty = first(&g, false);
+        let g = play(g, [select(empty), enter(solution[empty.index()].index() + 1)]);
+        assert_eq!(g.summary(), format!("9×9, {givens} givens, 1 of {} filled", 81 - givens));
     }
 
     #[test]

@@ -47,6 +47,9 @@ const RECENT_MAX: usize = 12;
 struct Recent {
     key: String,
     title: String,
+    /// [`Game::summary`] when last saved (absent in older lists).
+    #[serde(default)]
+    about: String,
 }
 
 fn recent() -> Vec<Recent> {
@@ -159,16 +162,16 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             let layout = g.layout();
             layout.cell_count() == 81 && pseudoku_core::layout::Layout::classic(3).is_ok_and(|c| &c == layout)
         };
-        let saved = table
-            .game
-            .as_ref()
-            .map(|g| (g.puzzle().key().to_owned(), g.puzzle().title().unwrap_or("").to_owned(), g.saved(), classic(g)));
+        let saved = table.game.as_ref().map(|g| {
+            let title = g.puzzle().title().unwrap_or("").to_owned();
+            (g.puzzle().key().to_owned(), title, g.summary(), g.saved(), classic(g))
+        });
         use_effect_with(saved, move |saved| {
-            let Some((key, title, saved, classic)) = saved else { return };
+            let Some((key, title, about, saved, classic)) = saved else { return };
             let json = serde_json::to_string(saved).expect("saved games serialize");
             let mut list = recent();
             list.retain(|r| &r.key != key);
-            list.insert(0, Recent { key: key.clone(), title: title.clone() });
+            list.insert(0, Recent { key: key.clone(), title: title.clone(), about: about.clone() });
             list.truncate(RECENT_MAX);
             let stored = storage::store_evicting(&storage::sudoku_key(key), &json)
                 .and_then(|removed| browser::store_text(storage::LAST_SUDOKU_KEY, key).map(|()| removed))
@@ -443,7 +446,8 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
                         { for recent_list.iter().map(|r| {
                             let d = d.clone();
                             let key = r.key.clone();
-                            let label = if r.title.is_empty() { "Untitled".to_owned() } else { r.title.clone() };
+                            let title = if r.title.is_empty() { "Untitled" } else { r.title.as_str() };
+                            let label = if r.about.is_empty() { title.to_owned() } else { format!("{title} · {}", r.about) };
                             html! { <li><button type="button" onclick={move |_| {
                                 if let Ok(link::Shared::Sudoku(v)) = link::decode_shared(&key) {
                                     if let Ok(game) = open_variant(*v, None) {
