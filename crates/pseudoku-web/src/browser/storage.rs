@@ -71,13 +71,14 @@ pub fn store_evicting(key: &str, value: &str) -> Result<usize, String> {
 /// `recent` the recent list's puzzle keys (newest first), `kept` the keys
 /// never to remove.
 pub fn eviction_order(keys: &[String], recent: &[String], kept: &[String]) -> Vec<String> {
+    let (sudoku_prefix, play_prefix) = (sudoku_key(""), play_key(""));
     let sudoku = |k: &String| {
-        k.strip_prefix("pseudoku.sudoku.").is_some_and(|rest| !rest.is_empty())
+        k.strip_prefix(sudoku_prefix.as_str()).is_some_and(|rest| !rest.is_empty())
             && k.as_str() != LAST_SUDOKU_KEY
             && k.as_str() != RECENT_SUDOKUS_KEY
     };
     let play = |k: &String| {
-        k.strip_prefix("pseudoku.play.").is_some_and(|rest| !rest.is_empty()) && k.as_str() != LAST_PLAYED_KEY
+        k.strip_prefix(play_prefix.as_str()).is_some_and(|rest| !rest.is_empty()) && k.as_str() != LAST_PLAYED_KEY
     };
     let recent: Vec<String> = recent.iter().map(|k| sudoku_key(k)).collect();
     let free = |k: &&String| !kept.contains(k);
