@@ -108,8 +108,6 @@ pub(super) fn find_after<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Option
 }
 
 fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step> {
-    let mut search = Search::new(g);
-    search.prior = prior;
     let mut best: Option<(Key, Found)> = None;
     let sources = g.sources();
     // Cheapest searches first, so that their best bounds the others.
@@ -126,6 +124,8 @@ fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step>
     if mixed_starts.is_empty() {
         return None;
     }
+    let mut search = Search::new(g);
+    search.prior = prior;
     let mut x_clean = clean::Clean::<W>::after(g, X, prior);
     x_clean.learn(&mixed_clean);
     let x_starts = starts(g, &sources, X, x_chain, &best, &mut x_clean);
@@ -436,7 +436,8 @@ struct Search<'g, const W: usize> {
     /// Whether layer 0 is "on".
     start_on: bool,
     /// Per literal: links from the start of the last
-    /// [`distances`](Self::distances), `u16::MAX` when not reached.
+    /// [`distances`](Self::distances), `u16::MAX` when not reached (made
+    /// by its first call).
     dist: Vec<u16>,
     touched: Vec<usize>,
     /// Scratch layers of [`distances`](Self::distances).
@@ -456,7 +457,7 @@ impl<'g, const W: usize> Search<'g, W> {
             seen_on: vec![Cells::EMPTY; g.n],
             seen_off: vec![Cells::EMPTY; g.n],
             start_on: true,
-            dist: vec![u16::MAX; g.cell_count * g.n * 2],
+            dist: Vec::new(),
             touched: Vec::new(),
             layer: vec![Cells::EMPTY; g.n],
             next: vec![Cells::EMPTY; g.n],
@@ -470,6 +471,9 @@ impl<'g, const W: usize> Search<'g, W> {
     fn distances(&mut self, mode: Mode, start: Literal, max: usize) {
         let g = self.g;
         let n = g.n;
+        if self.dist.is_empty() {
+            self.dist = vec![u16::MAX; g.cell_count * n * 2];
+        }
         for &l in &self.touched {
             self.dist[l] = u16::MAX;
         }
