@@ -108,6 +108,13 @@ pub(super) fn find_after<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Option
 }
 
 fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step> {
+    find_with(g, prior, true)
+}
+
+/// [`find_in`], which looks at the mixed links first (`mixed_first`), or
+/// the plain way: X-chains, X-cycles, then the mixed chains and cycles,
+/// each kind from the start (the tests' oracle).
+fn find_with<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>, mixed_first: bool) -> Option<Step> {
     let mut best: Option<(Key, Found)> = None;
     let sources = g.sources();
     // Cheapest searches first, so that their best bounds the others.
@@ -120,14 +127,19 @@ fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step>
     // mixed links show free of pairs is free of them for X-chains as well
     // (see `clean`).
     let mut mixed_clean = clean::Clean::<W>::after(g, XY, prior);
-    let mut mixed_starts = starts(g, &sources, XY, mixed, &best, &mut mixed_clean);
-    if mixed_starts.is_empty() {
-        return None;
+    let mut mixed_starts = Vec::new();
+    if mixed_first {
+        mixed_starts = starts(g, &sources, XY, mixed, &best, &mut mixed_clean);
+        if mixed_starts.is_empty() {
+            return None;
+        }
     }
     let mut search = Search::new(g);
     search.prior = prior;
     let mut x_clean = clean::Clean::<W>::after(g, X, prior);
-    x_clean.learn(&mixed_clean);
+    if mixed_first {
+        x_clean.learn(&mixed_clean);
+    }
     let x_starts = starts(g, &sources, X, x_chain, &best, &mut x_clean);
     // A cycle that removes a candidate gives a chain from that candidate
     // with the same links (into the cycle and back round it), so where no
@@ -138,11 +150,15 @@ fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step>
     }
     // The mixed searches were chosen with no step found yet: the best so
     // far now bounds them.
-    mixed_starts.retain_mut(|(cand, on, max)| {
-        let cap = cap(&best, mixed, XY.sort_key, *cand, if *on { 1 } else { 2 }, g.n);
-        *max = cap.saturating_sub(1);
-        cap >= 4
-    });
+    if mixed_first {
+        mixed_starts.retain_mut(|(cand, on, max)| {
+            let cap = cap(&best, mixed, XY.sort_key, *cand, if *on { 1 } else { 2 }, g.n);
+            *max = cap.saturating_sub(1);
+            cap >= 4
+        });
+    } else {
+        mixed_starts = starts(g, &sources, XY, mixed, &best, &mut mixed_clean);
+    }
     chains(&mut search, mixed_starts, XY, mixed, &mut best);
     if best.is_some() {
         cycles(&mut search, &sources, Y, x_cycle, &mut best);
