@@ -108,22 +108,58 @@ pub(super) fn find_after<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Option
 }
 
 fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step> {
-    let mut search = Search::new(g);
-    search.prior = prior;
+    find_with(g, prior, true)
+}
+
+/// [`find_in`], which looks at the mixed links first (`mixed_first`), or
+/// the plain way: X-chains, X-cycles, then the mixed chains and cycles,
+/// each kind from the start (the tests' oracle).
+fn find_with<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>, mixed_first: bool) -> Option<Step> {
     let mut best: Option<(Key, Found)> = None;
     let sources = g.sources();
     // Cheapest searches first, so that their best bounds the others.
     let x_chain = base_tenths(Technique::XChain);
     let x_cycle = base_tenths(Technique::XCycle);
     let mixed = base_tenths(Technique::Aic);
+    // Whether the board has a chain at all, told by the mixed links first:
+    // an X-chain is a chain of mixed links too, so where those find none
+    // (most boards a nested chain stalls on) there is none. And what the
+    // mixed links show free of pairs is free of them for X-chains as well
+    // (see `clean`).
+    let mut mixed_clean = clean::Clean::<W>::after(g, XY, prior);
+    let mut mixed_starts = Vec::new();
+    if mixed_first {
+        mixed_starts = starts(g, &sources, XY, mixed, &best, &mut mixed_clean);
+        if mixed_starts.is_empty() {
+            return None;
+        }
+    }
+    let mut search = Search::new(g);
+    search.prior = prior;
+    let mut x_clean = clean::Clean::<W>::after(g, X, prior);
+    if mixed_first {
+        x_clean.learn(&mixed_clean);
+    }
+    let x_starts = starts(g, &sources, X, x_chain, &best, &mut x_clean);
     // A cycle that removes a candidate gives a chain from that candidate
     // with the same links (into the cycle and back round it), so where no
     // chain is found no cycle is looked for.
-    chains(&mut search, &sources, X, x_chain, &mut best);
+    chains(&mut search, x_starts, X, x_chain, &mut best);
     if best.is_some() {
         cycles(&mut search, &sources, X, x_cycle, &mut best);
     }
-    chains(&mut search, &sources, XY, mixed, &mut best);
+    // The mixed searches were chosen with no step found yet: the best so
+    // far now bounds them.
+    if mixed_first {
+        mixed_starts.retain_mut(|(cand, on, max)| {
+            let cap = cap(&best, mixed, XY.sort_key, *cand, if *on { 1 } else { 2 }, g.n);
+            *max = cap.saturating_sub(1);
+            cap >= 4
+        });
+    } else {
+        mixed_starts = starts(g, &sources, XY, mixed, &best, &mut mixed_clean);
+    }
+    chains(&mut search, mixed_starts, XY, mixed, &mut best);
     if best.is_some() {
         cycles(&mut search, &sources, Y, x_cycle, &mut best);
         cycles(&mut search, &sources, XY, mixed, &mut best);
@@ -151,26 +187,23 @@ fn cap(best: &Option<(Key, Found)>, base: u32, sort_key: u8, cand: usize, kind: 
     k
 }
 
-/// Chains from every source, true and false, searched in lockstep one
-/// layer at a time, so that no search goes deeper than the shortest chain
-/// of the mode needs (or than the best step already found allows).
-///
-/// A chain meets itself half way: if a literal `L` is `a` links from the
-/// start `s` and `¬L` is `b` links from it, the second path read backwards
-/// (each link reversed, true and false swapped) is `L ⇒ ¬s`, which makes a
-/// chain of `a + b` links; and the shortest chain of `D` links shows up so
-/// by layer `⌈D/2⌉`. So each search stops half way to the best chain.
-fn chains<const W: usize>(
-    search: &mut Search<W>,
+/// The searches of `mode` worth making, given the best step so far:
+/// `(candidate, started on, most links allowed)`, each source true and
+/// false. Searches that can find nothing are left out (see `clean`): the
+/// literals are followed to the end until one meets its opposite (a
+/// chain, so the searches are needed; following more would cost more
+/// than it saves). None when the board has no chain of `mode` shorter
+/// than the best.
+fn starts<const W: usize>(
+    g: &Grid<W>,
     sources: &[usize],
     mode: Mode,
     base: u32,
-    best: &mut Option<(Key, Found)>,
-) {
-    let g = search.g;
+    best: &Option<(Key, Found)>,
+    clean: &mut clean::Clean<W>,
+) -> Vec<(usize, bool, usize)> {
     let n = g.n;
-    // The searches: (candidate, started on, most links allowed).
-    let mut alive: Vec<(usize, bool, usize)> = Vec::new();
+    let mut alive: Vec<(usize, bool, usize)> = Vec::with_capacity(2 * sources.len());
     for &cand in sources {
         for on in [true, false] {
             let max = cap(best, base, mode.sort_key, cand, if on { 1 } else { 2 }, n);
@@ -183,11 +216,6 @@ fn chains<const W: usize>(
             }
         }
     }
-    // Searches that can find nothing are left out (see `clean`): the
-    // literals are followed to the end until one meets its opposite (a
-    // chain, so the searches are needed; following more would cost more
-    // than it saves).
-    let mut clean = clean::Clean::<W>::after(g, mode, search.prior);
     let mut met = false;
     alive.retain(|&(cand, on, _)| {
         if clean.has(n, cand, on) {
@@ -198,6 +226,27 @@ fn chains<const W: usize>(
         }
         met
     });
+    alive
+}
+
+/// Chains from the starts `alive` (see [`starts`]), searched in lockstep one
+/// layer at a time, so that no search goes deeper than the shortest chain
+/// of the mode needs (or than the best step already found allows).
+///
+/// A chain meets itself half way: if a literal `L` is `a` links from the
+/// start `s` and `¬L` is `b` links from it, the second path read backwards
+/// (each link reversed, true and false swapped) is `L ⇒ ¬s`, which makes a
+/// chain of `a + b` links; and the shortest chain of `D` links shows up so
+/// by layer `⌈D/2⌉`. So each search stops half way to the best chain.
+fn chains<const W: usize>(
+    search: &mut Search<W>,
+    alive: Vec<(usize, bool, usize)>,
+    mode: Mode,
+    base: u32,
+    best: &mut Option<(Key, Found)>,
+) {
+    let g = search.g;
+    let n = g.n;
     let count = alive.len();
     // Without links within cells, a chain keeps to one symbol: a search
     // has one cell set per layer, else one per symbol (at most 64).
@@ -403,7 +452,8 @@ struct Search<'g, const W: usize> {
     /// Whether layer 0 is "on".
     start_on: bool,
     /// Per literal: links from the start of the last
-    /// [`distances`](Self::distances), `u16::MAX` when not reached.
+    /// [`distances`](Self::distances), `u16::MAX` when not reached (made
+    /// by its first call).
     dist: Vec<u16>,
     touched: Vec<usize>,
     /// Scratch layers of [`distances`](Self::distances).
@@ -423,7 +473,7 @@ impl<'g, const W: usize> Search<'g, W> {
             seen_on: vec![Cells::EMPTY; g.n],
             seen_off: vec![Cells::EMPTY; g.n],
             start_on: true,
-            dist: vec![u16::MAX; g.cell_count * g.n * 2],
+            dist: Vec::new(),
             touched: Vec::new(),
             layer: vec![Cells::EMPTY; g.n],
             next: vec![Cells::EMPTY; g.n],
@@ -437,6 +487,9 @@ impl<'g, const W: usize> Search<'g, W> {
     fn distances(&mut self, mode: Mode, start: Literal, max: usize) {
         let g = self.g;
         let n = g.n;
+        if self.dist.is_empty() {
+            self.dist = vec![u16::MAX; g.cell_count * n * 2];
+        }
         for &l in &self.touched {
             self.dist[l] = u16::MAX;
         }

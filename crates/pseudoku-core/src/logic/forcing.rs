@@ -456,8 +456,11 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
     }
 }
 
-/// Counts the literals behind a conclusion, one trace at a time.
+/// Counts the literals behind a conclusion, one trace at a time. Its
+/// tables are made when it first indexes a trace: most searches end with
+/// nothing to count.
 struct Ancestors {
+    literals: usize,
     /// Literal → entry of the indexed trace, valid where `slot_gen` is `generation`.
     slot: Vec<u32>,
     slot_gen: Vec<u32>,
@@ -470,16 +473,22 @@ struct Ancestors {
 impl Ancestors {
     fn new(literals: usize) -> Ancestors {
         Ancestors {
-            slot: vec![0; literals],
-            slot_gen: vec![0; literals],
+            literals,
+            slot: Vec::new(),
+            slot_gen: Vec::new(),
             generation: 0,
-            mark: vec![0; literals],
+            mark: Vec::new(),
             mark_gen: 0,
             stack: Vec::new(),
         }
     }
 
     fn index<const W: usize>(&mut self, trace: &Trace<W>) {
+        if self.slot.is_empty() {
+            self.slot = vec![0; self.literals];
+            self.slot_gen = vec![0; self.literals];
+            self.mark = vec![0; self.literals];
+        }
         self.generation += 1;
         for (i, e) in trace.entries.iter().enumerate() {
             self.slot[e.lit as usize] = i as u32;
@@ -776,15 +785,13 @@ fn multiple_grid<const W: usize>(
     // cell or a house first needs it, and traced only where that meets a
     // contradiction.
     let mut on_traces = Traced::new(g.cell_count * n);
-    let mut slots = vec![0u32; if dynamic { 0 } else { g.cell_count * n }];
-    let mut static_sets = vec![Cells::EMPTY; if dynamic { 0 } else { sources.len() * 2 * n }];
-    let mut implied = vec![false; if dynamic { 0 } else { sources.len() }];
+    let mut slots = vec![NONE; if dynamic { 0 } else { g.cell_count * n }];
+    let mut static_sets: Vec<Cells<W>> = Vec::with_capacity(if dynamic { 0 } else { sources.len() * 2 * n });
     let mut scratch = vec![Cells::EMPTY; 2 * n];
     // The symbols of what each candidate true implies, true and false.
     let mut masks = vec![(0u64, 0u64); g.cell_count * n];
     for (order, &cand) in sources.iter().enumerate() {
         if !dynamic {
-            slots[cand] = order as u32;
             continue;
         }
         let on = prop.run(literal(cand, true));
@@ -817,32 +824,52 @@ fn multiple_grid<const W: usize>(
     }
     // The common conclusions of the candidates `cands` true, made hints
     // by `hint(target, complexity)`.
+    // What all the branches so far imply (true, then false, per symbol;
+    // only the symbols of `masks` are kept up to date), and the list of it.
+    let mut all = vec![Cells::EMPTY; 2 * n];
+    let mut targets = Vec::new();
     let mut branches = |cands: &[usize], hint: &dyn Fn(usize, usize) -> Hint| {
-        for &x in cands.iter().filter(|_| !dynamic) {
-            let order = slots[x] as usize;
-            if implied[order] {
-                continue;
+        // Branch by branch: a cell or house stops at the first branch that
+        // leaves nothing in common (what the static chains of the others
+        // imply is then not worked out for it).
+        let (mut on_mask, mut off_mask) = (u64::MAX, u64::MAX);
+        for (i, &x) in cands.iter().enumerate() {
+            if !dynamic && slots[x] == NONE {
+                let at = static_sets.len();
+                slots[x] = (at / (2 * n)) as u32;
+                static_sets.resize(at + 2 * n, Cells::EMPTY);
+                let (on, off) = static_sets[at..].split_at_mut(n);
+                let b = if g.implied_by(x, on, off, &mut scratch) {
+                    Branch::new(on, off)
+                } else {
+                    on_traces.set(x, prop.run(literal(x, true)));
+                    let trace = on_traces.get(x).expect("traced");
+                    Branch::new(&trace.on, &trace.off)
+                };
+                masks[x] = (b.on_mask, b.off_mask);
             }
-            implied[order] = true;
-            let sets = &mut static_sets[order * 2 * n..(order + 1) * 2 * n];
-            let (on, off) = sets.split_at_mut(n);
-            let b = if g.implied_by(x, on, off, &mut scratch) {
-                Branch::new(on, off)
-            } else {
-                on_traces.set(x, prop.run(literal(x, true)));
-                let trace = on_traces.get(x).expect("traced");
-                Branch::new(&trace.on, &trace.off)
-            };
-            masks[x] = (b.on_mask, b.off_mask);
-        }
-        let targets = common(g, &worth, cands.len(), |i| {
-            let x = cands[i];
             let (on, off) = match on_traces.get(x) {
                 Some(trace) => (&trace.on[..], &trace.off[..]),
                 None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
             };
-            Branch { on, off, on_mask: masks[x].0, off_mask: masks[x].1 }
-        });
+            let (all_on, all_off) = all.split_at_mut(n);
+            // Worth a step only if it changes the board: a cell with other
+            // candidates to remove, or a candidate still there.
+            on_mask = meet(on_mask & masks[x].0, all_on, on, (i == 0).then_some(&worth[..]));
+            off_mask = meet(off_mask & masks[x].1, all_off, off, (i == 0).then_some(&g.places[..]));
+            if on_mask | off_mask == 0 {
+                return;
+            }
+        }
+        targets.clear();
+        for d in 0..n {
+            for (mask, sets, on) in [(on_mask, &all[..n], true), (off_mask, &all[n..], false)] {
+                if mask >> d & 1 != 0 {
+                    targets.extend(sets[d].iter().map(|c| literal(c * n + d, on)));
+                }
+            }
+        }
+        let targets = &targets[..];
         if targets.is_empty() {
             return;
         }
@@ -852,7 +879,7 @@ fn multiple_grid<const W: usize>(
             }
         }
         let traces: Vec<&Trace<W>> = cands.iter().map(|&x| on_traces.get(x).expect("traced")).collect();
-        rate_common(g, &traces, &targets, &mut anc, &mut best, hint);
+        rate_common(g, &traces, targets, &mut anc, &mut best, hint);
     };
     // Cells: every candidate leads to the same literal. Static chains take
     // cells of three or more (a bivalue cell is a plain chain).
@@ -918,6 +945,23 @@ fn multiple_grid<const W: usize>(
         return None;
     };
     Some(make_step(g, &mut prop, &mut anc, best))
+}
+
+/// Narrows `all` (per symbol, what the branches so far imply) to what
+/// `sets` (the next branch's) has too, for the symbols of `mask`; the first
+/// branch starts from `first` instead. Returns the symbols left with any.
+fn meet<const W: usize>(mask: u64, all: &mut [Cells<W>], sets: &[Cells<W>], first: Option<&[Cells<W>]>) -> u64 {
+    let mut left = mask;
+    for d in bits(mask) {
+        all[d] = match first {
+            Some(first) => first[d].and(&sets[d]),
+            None => all[d].and(&sets[d]),
+        };
+        if all[d].is_empty() {
+            left &= !(1 << d);
+        }
+    }
+    left
 }
 
 /// The traces of some candidates assumed true, by candidate. (A list of

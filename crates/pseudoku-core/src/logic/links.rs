@@ -253,11 +253,12 @@ impl<const W: usize> Grid<W> {
     /// cell by cell.
     pub fn sources(&self) -> Vec<usize> {
         let n = self.n;
-        let cands = &self.cands;
-        (0..self.cell_count)
-            .filter(|&c| cands[c] & cands[c].wrapping_sub(1) != 0)
-            .flat_map(|c| (0..n).filter(move |&d| cands[c] >> d & 1 != 0).map(move |d| c * n + d))
-            .collect()
+        let open = |m: &u64| m & m.wrapping_sub(1) != 0;
+        let mut out = Vec::with_capacity(self.cands.iter().filter(|m| open(m)).map(|m| m.count_ones() as usize).sum());
+        for (c, m) in self.cands.iter().enumerate().filter(|(_, m)| open(m)) {
+            out.extend(bits(*m).map(|d| c * n + d));
+        }
+        out
     }
 
     /// The other candidate of a bivalue cell.

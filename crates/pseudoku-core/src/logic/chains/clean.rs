@@ -19,6 +19,10 @@
 //! chain. Links come in contrapositive pairs (`p ⇒ q` and `¬q ⇒ ¬p`), so
 //! those literals are the opposites of all that the new links' heads
 //! imply together ([`Clean::after`]), one search for the whole board.
+//!
+//! What is known for the mixed links (X and Y) holds for X-chains too,
+//! whose links are among them ([`Clean::learn`]): the rater looks for
+//! mixed chains first to tell whether a board has any chain.
 
 use super::{bits, expand, Mode};
 use crate::logic::links::{absorb, two_bits, Cells, Grid};
@@ -115,6 +119,19 @@ impl<const W: usize> Clean<W> {
             clean.seen_off[d] = Cells::EMPTY;
         }
         clean
+    }
+
+    /// Takes in what `wider` knows, for a mode whose links are among
+    /// `wider`'s: a literal whose wider following meets no pair meets none
+    /// with fewer links, nor (reaching no new strong link of the wider mode)
+    /// a new link of this one.
+    pub fn learn(&mut self, wider: &Clean<W>) {
+        for (known, more) in self.on.iter_mut().zip(&wider.on) {
+            known.union_with(more);
+        }
+        for (known, more) in self.off.iter_mut().zip(&wider.off) {
+            known.union_with(more);
+        }
     }
 
     /// Whether candidate `cand` (`cell * N + symbol`), true when `on`, is

@@ -7,8 +7,7 @@ use crate::logic::links::{length_tenths, literal, two_bits, Grid};
 /// Cycles through every source, as Sudoku Explainer finds them: a
 /// breadth-first tree from the source true, where a true literal is
 /// reached once but a false one again from each parent (not its own
-/// ancestor); every way back to the source closes a cycle. (The signature
-/// and opening lines of `chains`, on purpose: `find_in` runs both alike.)
+/// ancestor); every way back to the source closes a cycle.
 pub(super) fn cycles<const W: usize>(
     search: &mut Search<W>,
     sources: &[usize],

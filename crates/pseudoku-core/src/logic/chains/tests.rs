@@ -1,10 +1,12 @@
 //! Tests of the chains and cycles: whole puzzles rated as Sudoku Explainer
 //! rates them, and single steps on boards taken from real puzzles.
 
-use super::find;
+use super::{find, find_with, Prior};
+use crate::format::line;
 use crate::generate::{generate_rated, GenerateConfig};
 use crate::layout::Layout;
 use crate::logic::links::testing::{check, Case};
+use crate::logic::links::Grid;
 use crate::logic::{next_step, Board, Level, Technique};
 
 /// Whole puzzles of diabolical.first1000.txt (its line, the puzzle, its
@@ -248,5 +250,50 @@ fn alternating_inference_chain() {
             removed: &["r3c1 5"],
         },
         find,
+    );
+}
+
+/// Looking at the mixed links first (and taking what they show into the
+/// X-chains' search) gives the step of the plain order, X-chains first:
+/// on every board of the solve paths of forum SE 11 puzzles (lines 1 and
+/// 2,401 of `shared/data/bench/puzzles5_forum_hardest_1905_11plus.txt`)
+/// and of a few with chains, alone and, where the board before had no
+/// chain, given that board as the nested searches give it.
+#[test]
+fn mixed_links_first_agree_with_the_plain_order() {
+    let layout = Layout::classic(3).unwrap();
+    let puzzles = [
+        "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+        "98.7..6..5...9......7..4.9.3.......2.6...5.....54...8...1.4..7....1.8..3.....72..",
+        FILE[1].1,
+        FILE[2].1,
+        FILE[5].1,
+    ];
+    let (mut boards, mut with_prior, mut found) = (0, 0, 0);
+    for puzzle in puzzles {
+        let puzzle = puzzle.replace('0', ".");
+        let givens = line::parse(&layout, &puzzle).unwrap();
+        let mut board = Board::new(&layout, &givens).unwrap();
+        let mut before: Option<Grid<2>> = None;
+        while let Some(step) = next_step(&board) {
+            let g = Grid::<2>::new(&board);
+            let plain = find_with(&g, None, false);
+            assert_eq!(find_with(&g, None, true), plain, "board {boards}");
+            if let Some(p) = before.as_ref().filter(|p| find_with(p, None, false).is_none()) {
+                let prior = Prior { cands: &p.cands, places: &p.places };
+                assert_eq!(find_with(&g, Some(prior), true), plain, "board {boards}, after one without chain");
+                assert_eq!(find_with(&g, Some(prior), false), plain, "board {boards}, the plain order");
+                with_prior += 1;
+            }
+            found += plain.is_some() as usize;
+            boards += 1;
+            board.apply(&step);
+            before = Some(g);
+        }
+    }
+    // The paths are long, and meet boards of both kinds.
+    assert!(
+        boards > 150 && with_prior > 30 && found > 100,
+        "{boards} boards, {with_prior} after one without chain, {found} with a chain"
     );
 }
