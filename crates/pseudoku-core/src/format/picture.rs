@@ -7,7 +7,7 @@
 //! [`line_of`] only rewrites: the line it returns is read by
 //! [`line::parse_inferred`], which names any problem with its place.
 
-use super::{is_empty_marker, line};
+use super::is_empty_marker;
 
 /// Characters that draw a frame or a box border, never a cell.
 fn is_frame(c: char) -> bool {
@@ -86,8 +86,8 @@ fn picture(text: &str) -> Option<String> {
         };
         rows.push_str(&row);
     }
-    let n = line::count_cells(&rows).isqrt();
-    (n * n == rows.chars().count()).then_some(rows)
+    let cells = rows.chars().count();
+    (cells.isqrt().pow(2) == cells).then_some(rows)
 }
 
 #[cfg(test)]

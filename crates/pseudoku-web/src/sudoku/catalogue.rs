@@ -35,21 +35,24 @@ pub fn parse_puzzle(text: &str) -> Result<Variant, String> {
     if text.is_empty() {
         return Err("Type or paste a puzzle first.".into());
     }
-    // Not a variant file (its first word is no keyword): maybe a picture.
-    let unknown_first_word = matches!(text.parse::<Variant>(),
-        Err(e) if e.line == 1 && matches!(e.kind, VariantErrorKind::UnknownKeyword(_)));
-    match picture::line_of(text).filter(|_| unknown_first_word) {
-        Some(line) => parse_one(&line),
-        None => parse_one(text),
-    }
-}
-
-fn parse_one(text: &str) -> Result<Variant, String> {
     // A variant file, unless its first word is not one of the format's
-    // keywords (the engine's parser says so): then one line of givens.
+    // keywords (the engine's parser says so): then a picture of the grid,
+    // or one line of givens.
     let as_file = text.parse::<Variant>();
     let unknown_first_word =
         matches!(&as_file, Err(e) if e.line == 1 && matches!(e.kind, VariantErrorKind::UnknownKeyword(_)));
+    match unknown_first_word.then(|| picture::line_of(text)).flatten() {
+        Some(line) => parse_line(&line),
+        None => parse_one(text, as_file, unknown_first_word),
+    }
+}
+
+/// `text` as a variant file (`as_file`, already parsed) or one line.
+fn parse_one(
+    text: &str,
+    as_file: Result<Variant, pseudoku_core::format::VariantError>,
+    unknown_first_word: bool,
+) -> Result<Variant, String> {
     let first = text.split_whitespace().next().unwrap_or_default();
     let is_file =
         text.lines().filter(|l| !l.trim().is_empty()).count() > 1 || first.starts_with('#') || !unknown_first_word;
@@ -61,16 +64,19 @@ fn parse_one(text: &str) -> Result<Variant, String> {
         }
         Ok(v)
     } else {
-        let puzzle = line::parse_inferred(text).map_err(|e| format!("This puzzle could not be read: {e}."))?;
-        let layout_text = format!("size {}\n", puzzle.layout.size());
-        let base: Variant = layout_text.parse().map_err(|e| format!("{e}"))?;
-        if base.layout() != &puzzle.layout {
-            return Err(
-                "Only square grids with the squarest boxes are read from one line; paste a variant file.".into()
-            );
-        }
-        base.with_givens(Some(puzzle.givens)).map_err(|e| format!("This puzzle breaks its rules: {e}."))
+        parse_line(text)
     }
+}
+
+/// One line of givens, its layout inferred from its length.
+fn parse_line(text: &str) -> Result<Variant, String> {
+    let puzzle = line::parse_inferred(text).map_err(|e| format!("This puzzle could not be read: {e}."))?;
+    let layout_text = format!("size {}\n", puzzle.layout.size());
+    let base: Variant = layout_text.parse().map_err(|e| format!("{e}"))?;
+    if base.layout() != &puzzle.layout {
+        return Err("Only square grids with the squarest boxes are read from one line; paste a variant file.".into());
+    }
+    base.with_givens(Some(puzzle.givens)).map_err(|e| format!("This puzzle breaks its rules: {e}."))
 }
 
 #[cfg(test)]

@@ -461,11 +461,12 @@ impl Game {
             Action::SelectSame(cell) => {
                 let i = cell.index();
                 let m = &self.marks;
-                let same: Box<dyn Fn(usize) -> bool> = match (m.values.get(i)?, m.colours.get(i)?) {
-                    (Some(v), _) => Box::new(move |j| m.values[j] == Some(*v)),
-                    (None, &c) if c != 0 => Box::new(move |j| m.values[j].is_none() && m.colours[j] == c),
-                    _ => return None,
-                };
+                let (value, colours) = (*m.values.get(i)?, m.colours[i]);
+                if value.is_none() && colours == 0 {
+                    return None;
+                }
+                // The same value; an empty cell, the same colours.
+                let same = |j: usize| m.values[j] == value && (value.is_some() || m.colours[j] == colours);
                 let mut selection: Vec<CellId> =
                     (0..m.values.len()).filter(|&j| j != i && same(j)).map(|j| CellId(j as u32)).collect();
                 selection.push(cell);
