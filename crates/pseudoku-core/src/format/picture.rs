@@ -5,7 +5,7 @@
 //! whose value is a square grid in the char-per-cell form).
 //!
 //! [`line_of`] only rewrites: the line it returns is read by
-//! [`line::parse_inferred`], which names any problem with its place.
+//! [`line::parse_inferred`](super::line::parse_inferred), which names any problem with its place.
 
 use super::is_empty_marker;
 
