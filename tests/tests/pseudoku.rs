@@ -293,7 +293,7 @@ fn the_hint_on_the_seed_nudges_towards_a_step_then_draws_it() {
 }
 
 #[test]
-fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall() {
+fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall_and_its_undo() {
     let app = App::open_at(&edit_link(SEED_GRID));
     app.wait_until("the count of the bare grid", || app.text_of(".count").ends_with("answers"));
     let drawn_link = |app: &App| {
@@ -308,6 +308,14 @@ fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall() {
     app.wait_until("the grid after the reload", || app.exists(".pcell"));
     app.wait_until("the link", || app.exists("input.link"));
     assert_eq!(drawn_link(&app).wall_count(), 1, "the wall drawn just before the reload");
+    // Undo survives the reload too.
+    app.click_css("button.undo");
+    app.wait_until("the wall undone", || drawn_link(&app).wall_count() == 0);
+    app.session.execute("location.reload()", json!([])).unwrap();
+    app.wait_until("the link after another reload", || app.exists("input.link"));
+    app.wait_until("redo after the reload", || app.exists("button.redo:not([disabled])"));
+    app.click_css("button.redo");
+    app.wait_until("the wall redone", || drawn_link(&app).wall_count() == 1);
     // Once the address has caught up, it names the work.
     app.tap_edge(1, 2);
     app.wait_until("the address to name the work", || {

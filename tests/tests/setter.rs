@@ -8,6 +8,7 @@ use pseudoku_core::generate::needless_givens;
 use pseudoku_core::layout::Layout;
 use pseudoku_core::solver::{Solver, Uniqueness};
 use pseudoku_e2e::App;
+use serde_json::json;
 
 fn open_setter() -> App {
     let app = App::open_at("");
@@ -28,6 +29,12 @@ fn givens_typed_into_a_blank_grid_are_counted_made_unique_and_minimal() {
     app.press(["\u{E014}", "1"]);
     app.wait_until("no solution", || app.text_of(".count") == "no solution");
     assert!(app.text_of(".reason").contains("r1c1"), "{}", app.text_of(".reason"));
+    // A clash is work too: it survives a reload, and so does undo.
+    app.session.execute("location.reload()", json!([])).unwrap();
+    app.wait_until("the setter after the reload", || app.exists("section.set #cell-80"));
+    app.wait_until("the clash after the reload", || {
+        app.cell(3).value == Some('1') && app.text_of(".count") == "no solution"
+    });
     app.click_css("button.undo");
     app.wait_until("many again", || app.text_of(".count") == "at least 1000 solutions");
     app.click_css("button.make-unique");

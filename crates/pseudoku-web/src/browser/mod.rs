@@ -17,7 +17,10 @@ pub use page::{
     fits_the_page, focus_within_grid, page_hidden, random_seed, register_service_worker, remove_boot_message,
     set_theme, typing_in_field,
 };
-pub use storage::{evicted_notice, load_text, play_key, store_evicting, store_text, LAST_PLAYED_KEY, SETTER_KEY};
+pub use storage::{
+    evicted_notice, keep_history, load_history, load_text, play_key, store_evicting, store_text, LAST_PLAYED_KEY,
+    SETTER_KEY,
+};
 pub use url::{
     challenge_hash, challenge_url, keep_work, lagging_work, page_base, parse_fragment, seed_hash, seed_in_hash,
     show_in_url, url_fragment, url_seed, Fragment,

@@ -4,6 +4,8 @@
 use gloo_storage::{LocalStorage, Storage};
 use wasm_bindgen::JsCast;
 
+use crate::shared::history::SavedHistory;
+
 /// `window.localStorage` throws when storage is disabled, and gloo-storage
 /// would panic on it: ask first.
 fn storage_available() -> bool {
@@ -23,6 +25,20 @@ pub fn load_text(key: &str) -> Option<String> {
 /// [`store_evicting`]).
 pub fn store_text(key: &str, value: &str) -> Result<(), String> {
     store_evicting(key, value).map(drop)
+}
+
+/// Stores a text that is worth less than any game (a setter's undo): when
+/// the storage is full, nothing else makes room, and an older text under
+/// the key is removed rather than left behind, out of step.
+pub fn store_if_room(key: &str, value: &str) -> Result<(), String> {
+    if !storage_available() {
+        return Err("this browser does not let the page store anything".into());
+    }
+    let storage = LocalStorage::raw();
+    storage.set_item(key, value).map_err(|_| {
+        let _ = storage.remove_item(key);
+        "the browser refused to store it".to_owned()
+    })
 }
 
 /// Stores a text. When the browser's storage is full, the saves of other
@@ -92,7 +108,26 @@ pub fn eviction_order(keys: &[String], recent: &[String], kept: &[String]) -> Ve
 }
 
 // Every key the app keeps under, in one place. A setter's work also keeps
-// `{key}.shown`, the address the bar last showed for it (`url::keep_work`).
+// `{key}.shown`, the address the bar last showed for it (`url::keep_work`),
+// and `{key}.history`, its undo and redo ([`history_key`]).
+
+/// Where a setter's undo and redo are kept, beside its work under `key`.
+pub fn history_key(key: &str) -> String {
+    format!("{key}.history")
+}
+
+/// A setter's undo and redo as kept beside its work under `key`.
+pub fn load_history(key: &str) -> Option<SavedHistory> {
+    load_text(&history_key(key)).and_then(|t| serde_json::from_str(&t).ok())
+}
+
+/// Keeps a setter's undo and redo beside its work under `key`, when there
+/// is room ([`store_if_room`]).
+pub fn keep_history(key: &str, saved: &SavedHistory) {
+    if let Ok(text) = serde_json::to_string(saved) {
+        let _ = store_if_room(&history_key(key), &text);
+    }
+}
 
 /// The Pseudoku setter's work.
 pub const SETTER_KEY: &str = "pseudoku.setter";

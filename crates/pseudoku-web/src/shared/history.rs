@@ -1,5 +1,8 @@
 //! Undo and redo as data: the states before each change, and the states
-//! undone since. Both screens keep one.
+//! undone since. Every screen keeps one; the setters save theirs as
+//! [`SavedHistory`], so undo survives a reload as it does in the players.
+
+use serde::{Deserialize, Serialize};
 
 /// How many changes can be undone.
 pub const LIMIT: usize = 500;
@@ -59,9 +62,63 @@ impl<T: Clone> History<T> {
     }
 }
 
+/// The version of [`SavedHistory`] this build writes and reads.
+pub const HISTORY_SAVE_VERSION: u32 = 1;
+
+/// A history as saved: each state as text, beside the text of the state it
+/// leads to (`at`), so that it is only ever put back behind that state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedHistory {
+    pub version: u32,
+    pub at: String,
+    pub undo: Vec<String>,
+    pub redo: Vec<String>,
+}
+
+impl<T: Clone> History<T> {
+    /// This history as text, behind the state written `at`.
+    pub fn save(&self, at: String, write: impl Fn(&T) -> String) -> SavedHistory {
+        SavedHistory {
+            version: HISTORY_SAVE_VERSION,
+            at,
+            undo: self.undo.iter().map(&write).collect(),
+            redo: self.redo.iter().map(&write).collect(),
+        }
+    }
+
+    /// The saved history, when it was saved behind the state written `at`
+    /// and every state in it reads; else none (a damaged or foreign save
+    /// gives an empty history, never a wrong one).
+    pub fn load(saved: SavedHistory, at: &str, read: impl Fn(&str) -> Option<T>) -> Option<History<T>> {
+        if saved.version != HISTORY_SAVE_VERSION || saved.at != at || saved.undo.len() > LIMIT {
+            return None;
+        }
+        let all = |texts: &[String]| texts.iter().map(|t| read(t)).collect::<Option<Vec<T>>>();
+        Some(History { undo: all(&saved.undo)?, redo: all(&saved.redo)? })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_saved_history_comes_back_only_behind_its_own_state() {
+        let mut h = History::default();
+        for before in [1, 2, 3] {
+            h.record(before);
+        }
+        let now = h.undo(4).unwrap();
+        let saved = h.save(now.to_string(), |n| n.to_string());
+        let read = |t: &str| t.parse::<i32>().ok();
+        let back = History::load(saved.clone(), "3", read).expect("saved behind 3");
+        assert_eq!(back, h);
+        assert_eq!(History::load(saved.clone(), "4", read), None, "behind another state");
+        let damaged = SavedHistory { undo: vec!["1".into(), "x".into()], ..saved.clone() };
+        assert_eq!(History::load(damaged, "3", read), None);
+        let newer = SavedHistory { version: HISTORY_SAVE_VERSION + 1, ..saved };
+        assert_eq!(History::load(newer, "3", read), None);
+    }
 
     #[test]
     fn undo_then_redo_returns_to_each_state() {

@@ -8,13 +8,13 @@
 
 use std::rc::Rc;
 
-use pseudoku_core::format::link::Challenge;
-use pseudoku_core::partition::{Edge, Instance, Partition};
+use pseudoku_core::format::link::{self, Challenge};
+use pseudoku_core::partition::{Edge, Instance, Partition, MAX_SIZE};
 
 use crate::engine::wire::{Body, Job, Reply, Request, WireDifficulty, ANSWERS_KEPT};
 use crate::pseudoku::analysis::{count_words, Analysis, COUNT_LIMIT};
 use crate::shared::count::counted;
-use crate::shared::history::History;
+use crate::shared::history::{History, SavedHistory};
 use crate::shared::panels::Message;
 use crate::shared::reducer::reducer;
 use crate::shared::requests::RequestIds;
@@ -59,6 +59,17 @@ pub struct Setter {
     pub paste_error: Option<String>,
     /// A message about the last task (a failure, or what it changed).
     pub message: Option<Message>,
+}
+
+/// A challenge's link text; "" for a grid no link holds (it reads as
+/// nothing).
+fn link_text(challenge: &Challenge) -> String {
+    let n = challenge.instance.size();
+    if (2..=MAX_SIZE).contains(&n) {
+        link::encode(challenge)
+    } else {
+        String::new()
+    }
 }
 
 /// What undo returns to.
@@ -157,6 +168,37 @@ impl Setter {
 
     pub fn can_undo(&self) -> bool {
         self.history.can_undo()
+    }
+
+    /// How many changes can be undone and redone: with the work, what
+    /// tells that the history changed.
+    pub fn history_len(&self) -> (usize, usize) {
+        let (undo, redo) = self.history.parts();
+        (undo.len(), redo.len())
+    }
+
+    /// Undo and redo as saved beside the work: each piece of work as its
+    /// link text.
+    pub fn saved_history(&self) -> SavedHistory {
+        let text = |w: &Work| {
+            let challenge =
+                Challenge { instance: (*w.instance).clone(), title: w.title.clone(), author: w.author.clone() };
+            link_text(&challenge)
+        };
+        self.history.save(link_text(&self.challenge()), text)
+    }
+
+    /// This setter with a saved undo and redo put back, when they were
+    /// saved behind this very work; else unchanged.
+    pub fn with_saved_history(mut self, saved: SavedHistory) -> Setter {
+        let read = |t: &str| {
+            let c = link::decode(t).ok()?;
+            Some(Work { instance: Rc::new(c.instance), title: c.title, author: c.author })
+        };
+        if let Some(history) = History::load(saved, &link_text(&self.challenge()), read) {
+            self.history = history;
+        }
+        self
     }
 
     pub fn can_redo(&self) -> bool {
@@ -473,6 +515,34 @@ mod tests {
         let error = s.paste_error.clone().unwrap();
         assert!(error.contains("'x'") && error.contains("position 2"), "{error}");
         assert_eq!(s.instance().wall_count(), 12);
+    }
+
+    #[test]
+    fn undo_and_redo_survive_a_reload_behind_the_same_work_only() {
+        let drawn = play(
+            seed(),
+            [
+                SetterAction::Wall(WallEdit::Toggle(edge(0, 1))),
+                SetterAction::SetTitle("Mine".into()),
+                SetterAction::Wall(WallEdit::Toggle(edge(1, 2))),
+                SetterAction::Wall(WallEdit::Toggle(edge(2, 3))),
+                SetterAction::Undo,
+            ],
+        );
+        let saved = drawn.saved_history();
+        // The reload: the work comes back from its link, the history beside it.
+        let reloaded = Setter::from_challenge(drawn.challenge()).with_saved_history(saved.clone());
+        assert_eq!(reloaded.history_len(), drawn.history_len());
+        for steps in [vec![SetterAction::Undo], vec![SetterAction::Undo, SetterAction::Undo], vec![SetterAction::Redo]]
+        {
+            let a = play(drawn.clone(), steps.clone());
+            let b = play(reloaded.clone(), steps);
+            assert_eq!((a.challenge(), a.history_len()), (b.challenge(), b.history_len()));
+        }
+        // Behind other work (changed in another tab, say) it is not put back.
+        let other = play(seed(), [SetterAction::Wall(WallEdit::Toggle(edge(5, 6)))]);
+        let other = Setter::from_challenge(other.challenge()).with_saved_history(saved);
+        assert!(!other.can_undo() && !other.can_redo());
     }
 
     #[test]

@@ -37,13 +37,19 @@ pub struct CreateProps {
 fn initial(open: Option<Challenge>) -> Setter {
     let lagging =
         || browser::lagging_work(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
-    if let Some(c) = open {
-        return Setter::from_challenge(lagging().unwrap_or(c));
-    }
-    let saved = browser::load_text(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
-    match saved {
-        Some(c) => Setter::from_challenge(c),
-        None => Setter::new(SEED_PUZZLE.parse().expect("the example parses")),
+    let setter = if let Some(c) = open {
+        Setter::from_challenge(lagging().unwrap_or(c))
+    } else {
+        let saved = browser::load_text(browser::SETTER_KEY).and_then(|t| pseudoku_core::format::link::decode(&t).ok());
+        match saved {
+            Some(c) => Setter::from_challenge(c),
+            None => Setter::new(SEED_PUZZLE.parse().expect("the example parses")),
+        }
+    };
+    // Undo and redo come back when they were kept behind this very work.
+    match browser::load_history(browser::SETTER_KEY) {
+        Some(saved) => setter.with_saved_history(saved),
+        None => setter,
     }
 }
 
@@ -55,13 +61,16 @@ pub fn Create(props: &CreateProps) -> Html {
     });
     // The worker runs whatever request the state asks for now.
     use_engine(setter.dispatcher(), setter.request(), SetterAction::Worker);
-    // The work is saved and shown in the address bar after every change.
+    // The work is saved and shown in the address bar after every change,
+    // and its undo and redo are kept beside it.
     {
         let challenge = setter.challenge();
-        use_effect_with(challenge, |challenge| {
+        let setter = setter.clone();
+        use_effect_with((challenge, setter.history_len()), move |(challenge, _)| {
             if challenge.instance.size() >= 2 {
                 let text = pseudoku_core::format::link::encode(challenge);
                 let _ = browser::keep_work(browser::SETTER_KEY, &text, &format!("#e={text}"));
+                browser::keep_history(browser::SETTER_KEY, &setter.saved_history());
             }
         });
     }
@@ -236,8 +245,8 @@ pub fn Create(props: &CreateProps) -> Html {
                         </div>
                     }
                     <div class="tools" role="group" aria-label="Walls">
-                        <button type="button" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
-                        <button type="button" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
+                        <button type="button" class="undo" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" class="redo" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
                         <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found() == 0)}
                             onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>

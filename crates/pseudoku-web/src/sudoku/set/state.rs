@@ -22,6 +22,8 @@ use crate::shared::walls::{Stroke, WallEdit, WallStep};
 use crate::sudoku::play::game::{neighbour, Direction};
 use crate::sudoku::set::jigsaw::{self as regions, RegionDraft};
 
+pub use saved::SavedWork;
+
 /// Solutions are counted up to this many.
 pub const SOLUTION_LIMIT: u64 = 1000;
 
@@ -627,6 +629,8 @@ impl SudokuSetter {
 }
 
 reducer!(SudokuSetter, SetAction);
+
+mod saved;
 
 #[cfg(test)]
 mod tests;

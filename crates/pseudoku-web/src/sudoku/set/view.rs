@@ -27,7 +27,7 @@ use crate::sudoku::keys::key_symbol;
 use crate::sudoku::play::controls::Keypad;
 use crate::sudoku::play::game::{Direction, Mode};
 use crate::sudoku::set::jigsaw::RegionDraft;
-use crate::sudoku::set::state::{SetAction, SudokuSetter};
+use crate::sudoku::set::state::{SavedWork, SetAction, SudokuSetter};
 
 /// How long a unique puzzle's givens stand unchanged before it is rated.
 const RATE_AFTER_MS: u32 = 300;
@@ -45,17 +45,21 @@ pub struct SetProps {
 /// work, else a blank 9×9.
 fn initial(open: Option<Rc<Variant>>) -> SudokuSetter {
     // Saved work the page cannot draw (from before its cap) is left unread.
-    let decode = |k: String| match link::decode_shared(&k) {
-        Ok(link::Shared::Sudoku(v)) if browser::fits_the_page(&v).is_ok() => Some(*v),
-        _ => None,
+    let decode =
+        |k: String| SudokuSetter::from_saved_work(&k).filter(|s| browser::fits_the_page(s.layout_variant()).is_ok());
+    let setter = match open {
+        Some(v) => browser::lagging_work(storage::SUDOKU_SETTER_KEY)
+            .and_then(decode)
+            .unwrap_or_else(|| SudokuSetter::new((*v).clone())),
+        None => browser::load_text(storage::SUDOKU_SETTER_KEY)
+            .and_then(decode)
+            .unwrap_or_else(|| SudokuSetter::new("size 9\n".parse().expect("the plain layout"))),
     };
-    if let Some(v) = open {
-        return SudokuSetter::new(
-            browser::lagging_work(storage::SUDOKU_SETTER_KEY).and_then(decode).unwrap_or_else(|| (*v).clone()),
-        );
+    // Undo and redo come back when they were kept behind this very work.
+    match storage::load_history(storage::SUDOKU_SETTER_KEY) {
+        Some(saved) => setter.with_saved_history(saved),
+        None => setter,
     }
-    let saved = browser::load_text(storage::SUDOKU_SETTER_KEY).and_then(decode);
-    SudokuSetter::new(saved.unwrap_or_else(|| "size 9\n".parse().expect("the plain layout")))
 }
 
 #[function_component]
@@ -69,13 +73,18 @@ pub fn SetSudoku(props: &SetProps) -> Html {
     // own, once the givens have stood still a moment: the next keystroke's
     // count never waits for it.
     use_background_engine(setter.dispatcher(), setter.rating_request(), SetAction::Worker, RATE_AFTER_MS);
-    // The work is kept (when its givens are valid) and named in the address bar.
+    // The work is kept and, when a link holds it (no given breaks a rule),
+    // named in the address bar; its undo and redo are kept beside it.
     {
-        let puzzle = setter.puzzle();
-        use_effect_with(puzzle, |puzzle| {
-            if let Ok(text) = link::encode_sudoku(puzzle) {
-                let _ = browser::keep_work(storage::SUDOKU_SETTER_KEY, &text, &format!("#e={text}"));
-            }
+        let work = setter.saved_work();
+        let setter = setter.clone();
+        use_effect_with((work, setter.history_len()), move |(work, _)| {
+            let key = storage::SUDOKU_SETTER_KEY;
+            let _ = match work {
+                SavedWork::Link(text) => browser::keep_work(key, text, &format!("#e={text}")),
+                SavedWork::Text(text) => browser::store_text(key, text),
+            };
+            storage::keep_history(key, &setter.saved_history());
         });
     }
     // Keys: arrows move, symbols enter givens, Backspace clears, Ctrl+Z/Y.

@@ -189,3 +189,59 @@ fn make_unique_then_minimize_gives_a_minimal_puzzle() {
     assert_eq!(feed(edited.clone(), replies_of(&rate)).analysis, edited.analysis);
     assert!(play(s, [SetAction::Undo]).givens().iter().flatten().count() > 17);
 }
+
+#[test]
+fn work_with_a_given_that_breaks_a_rule_is_kept_whole_and_reads_back() {
+    let s = SudokuSetter::new("size 4\n".parse().unwrap());
+    let typed = play(
+        s,
+        [
+            SetAction::SetTitle("Clash".into()),
+            SetAction::Select(CellId(0)),
+            SetAction::Enter(Symbol::new(0)),
+            SetAction::Move(Direction::Right),
+            SetAction::Enter(Symbol::new(0)),
+            SetAction::Move(Direction::Right),
+            SetAction::Enter(Symbol::new(2)),
+        ],
+    );
+    let work = typed.saved_work();
+    assert!(matches!(work, SavedWork::Text(_)), "no link holds a repeated given: {work:?}");
+    let back = SudokuSetter::from_saved_work(work.text()).expect("the kept text reads");
+    assert_eq!(back.givens(), typed.givens());
+    assert_eq!(back.title(), "Clash");
+    // Once the clash is gone the work is a link again, and reads back the same.
+    let fixed = play(typed, [SetAction::Move(Direction::Left), SetAction::Move(Direction::Left), SetAction::Clear]);
+    let SavedWork::Link(text) = fixed.saved_work() else { panic!("a valid puzzle is kept as its link") };
+    assert_eq!(SudokuSetter::from_saved_work(&text).unwrap().givens(), fixed.givens());
+    assert!(SudokuSetter::from_saved_work("not a save").is_none());
+}
+
+#[test]
+fn undo_and_redo_survive_a_reload_behind_the_same_work_only() {
+    let s = SudokuSetter::new("size 4\n".parse().unwrap());
+    let typed = play(
+        s,
+        [
+            SetAction::Select(CellId(0)),
+            SetAction::Enter(Symbol::new(0)),
+            SetAction::ToggleDiagonals,
+            SetAction::Move(Direction::Right),
+            SetAction::Enter(Symbol::new(0)),
+            SetAction::Move(Direction::Right),
+            SetAction::Enter(Symbol::new(1)),
+            SetAction::Undo,
+        ],
+    );
+    let saved = typed.saved_history();
+    let reloaded = SudokuSetter::from_saved_work(typed.saved_work().text()).unwrap().with_saved_history(saved.clone());
+    assert_eq!(reloaded.history_len(), typed.history_len());
+    for steps in [vec![SetAction::Undo], vec![SetAction::Undo; 3], vec![SetAction::Redo]] {
+        let a = play(typed.clone(), steps.clone());
+        let b = play(reloaded.clone(), steps);
+        assert_eq!((a.saved_work(), a.history_len()), (b.saved_work(), b.history_len()));
+        assert_eq!(a.diagonals(), b.diagonals());
+    }
+    let other = SudokuSetter::new("size 4\n".parse().unwrap()).with_saved_history(saved);
+    assert!(!other.can_undo() && !other.can_redo(), "behind other work it is not put back");
+}
