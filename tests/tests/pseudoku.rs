@@ -304,6 +304,7 @@ fn a_reload_right_after_a_wall_is_drawn_keeps_the_wall_and_its_undo() {
     // The address bar catches up with the work a moment after each change;
     // a reload at once must still open the work, not the older address.
     app.tap_edge(0, 1);
+    app.wait_until("the wall in the share link", || drawn_link(&app).wall_count() == 1);
     app.session.execute("location.reload()", json!([])).unwrap();
     app.wait_until("the grid after the reload", || app.exists(".pcell"));
     app.wait_until("the link", || app.exists("input.link"));

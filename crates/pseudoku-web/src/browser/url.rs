@@ -125,11 +125,14 @@ fn current_hash() -> String {
     web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
 }
 
-/// Shows the pending address, and notes it as the one its work last showed.
+/// Shows the pending address, and notes it as the one its work last showed,
+/// beside the one it replaces: a reload already on its way when the timer
+/// fires loads the address before, and must still find the work.
 fn show_pending() {
     if let Some((hash, key)) = URL_PENDING.with(|p| p.borrow_mut().take()) {
+        let before = current_hash();
         show_in_url(&hash);
-        let _ = store_text(&format!("{key}.shown"), &hash);
+        let _ = store_text(&format!("{key}.shown"), &format!("{before}\n{hash}"));
     }
 }
 
@@ -168,16 +171,45 @@ pub fn keep_work(key: &'static str, text: &str, hash: &str) -> Result<(), String
 /// change reached the bar); `None` otherwise, when the address is what to
 /// open.
 pub fn lagging_work(key: &str) -> Option<String> {
-    // Only a setter's own address (`#e=…`) lags behind its work.
     let now = current_hash();
     let shown = load_text(&format!("{key}.shown"))?;
     let work = load_text(key)?;
-    (now.starts_with("#e=") && shown == now && !now.ends_with(&work)).then_some(work)
+    lags(&now, &shown, &work, is_reload()).then_some(work)
+}
+
+/// Does the address `now` lag behind the `work` kept, given the addresses
+/// the work `shown` (the one before the last, then the last)? Only a
+/// setter's own address (`#e=…`) does: the last it showed, or after a
+/// reload also the one before (a link opened afresh at that older address
+/// is that link).
+fn lags(now: &str, shown: &str, work: &str, reload: bool) -> bool {
+    let mut addresses = shown.lines().rev().take(if reload { 2 } else { 1 });
+    now.starts_with("#e=") && addresses.any(|s| s == now) && !now.ends_with(work)
+}
+
+/// Was this page loaded by a reload?
+fn is_reload() -> bool {
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else { return false };
+    let entry = performance.get_entries_by_type("navigation").get(0);
+    js_sys::Reflect::get(&entry, &JsValue::from_str("type")).ok().and_then(|t| t.as_string()).as_deref()
+        == Some("reload")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reload_finds_the_work_at_either_address_it_showed_a_fresh_link_only_at_the_last() {
+        let shown = "#e=old\n#e=new";
+        assert!(lags("#e=old", shown, "newest", true), "a reload under way when the bar changed");
+        assert!(lags("#e=new", shown, "newest", true));
+        assert!(lags("#e=new", shown, "newest", false), "a restored tab at the last address");
+        assert!(!lags("#e=old", shown, "newest", false), "a link opened afresh is that link");
+        assert!(!lags("#e=new", shown, "new", true), "the address names the work");
+        assert!(!lags("#p=new", shown, "newest", true), "only a setter's own address");
+        assert!(lags("#e=only", "#e=only", "newest", false), "a single address, as kept before a change showed");
+    }
 
     #[test]
     fn seeds_in_links() {
