@@ -129,7 +129,7 @@ pub enum ImportError {
     #[error("the puzzle's data is not SudokuPad's JSON: {0}")]
     SclJson(String),
     /// A grid size out of range.
-    #[error("the grid is {0}x{0}; Pseudoku reads f-puzzles and SudokuPad grids from 3x3 to 16x16")]
+    #[error("the grid is {0}×{0}; Pseudoku reads f-puzzles and SudokuPad grids from 3×3 to 16×16")]
     BadSize(usize),
     /// Something in the grid is wrong (a cell, a region, a value).
     #[error("{0}")]

@@ -157,7 +157,7 @@ fn convert(puzzle: Puzzle) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
     check_rules(&puzzle, &mut notes)?;
     if puzzle.grid.len() != n || puzzle.grid.iter().any(|row| row.len() != n) {
-        return Err(ImportError::Grid(format!("the grid of a {n}x{n} puzzle does not have {n} rows of {n} cells")));
+        return Err(ImportError::Grid(format!("the grid of a {n}×{n} puzzle does not have {n} rows of {n} cells")));
     }
     let cells: Vec<&Cell> = puzzle.grid.iter().flatten().collect();
     let regions = regions(n, &cells)?;
@@ -186,7 +186,7 @@ fn convert(puzzle: Puzzle) -> Result<Imported, ImportError> {
         let place = || format!("row {}, column {}", i / n + 1, i % n + 1);
         let symbol = |v: u64| match v {
             1.. if v <= n as u64 => Ok(Symbol::new(v as usize - 1)),
-            _ => Err(ImportError::Grid(format!("the value {v} at {} is not in 1..={n}", place()))),
+            _ => Err(ImportError::Grid(format!("the value {v} at {} is not between 1 and {n}", place()))),
         };
         givens.push(match cell.value {
             Some(v) if cell.given => Some(symbol(v)?),
@@ -316,7 +316,7 @@ fn regions(n: usize, cells: &[&Cell]) -> Result<Regions, ImportError> {
 
 /// `R3C12` (any case) as a cell of an `n × n` grid.
 fn parse_cell(n: usize, text: &str) -> Result<CellId, ImportError> {
-    let bad = || ImportError::Grid(format!("\"{text}\" is not a cell of a {n}x{n} grid (such as R1C1)"));
+    let bad = || ImportError::Grid(format!("\"{text}\" is not a cell of a {n}×{n} grid (such as R1C1)"));
     let upper = text.trim().to_ascii_uppercase();
     let rest = upper.strip_prefix('R').ok_or_else(bad)?;
     let (r, c) = rest.split_once('C').ok_or_else(bad)?;

@@ -247,7 +247,7 @@ fn convert(puzzle: &Map<String, Value>) -> Result<Imported, ImportError> {
             let place = || format!("row {}, column {}", r + 1, c + 1);
             let symbol = |v: &Value| match number(v) {
                 Some(k) if (1..=n as u64).contains(&k) => Ok(Symbol::new(k as usize - 1)),
-                _ => Err(ImportError::Grid(format!("the value {v} at {} is not a number in 1..={n}", place()))),
+                _ => Err(ImportError::Grid(format!("the value {v} at {} is not a number from 1 to {n}", place()))),
             };
             givens.push(match cell.get("value") {
                 Some(v) if in_use(v) || v.is_number() => Some(symbol(v)?),
@@ -377,7 +377,7 @@ fn cell_of(cell: &Value, n: usize) -> Result<CellId, ImportError> {
     let at = |i: usize| cell.get(i).and_then(Value::as_u64).map(|x| x as usize).filter(|&x| x < n);
     match (at(0), at(1)) {
         (Some(r), Some(c)) => Ok(cell_id(n, r, c)),
-        _ => Err(ImportError::Grid(format!("{cell} is not a cell of a {n}x{n} grid"))),
+        _ => Err(ImportError::Grid(format!("{cell} is not a cell of a {n}×{n} grid"))),
     }
 }
 

@@ -40,7 +40,7 @@ pub fn export_json(variant: &Variant) -> Result<String, ExportError> {
         return Err(ExportError(format!("f-puzzles holds one square grid, and this puzzle is {what}")));
     };
     if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-        return Err(ExportError(format!("f-puzzles draws grids from 3x3 to 16x16, and this one is {n}x{n}")));
+        return Err(ExportError(format!("f-puzzles draws grids from 3×3 to 16×16, and this one is {n}×{n}")));
     }
     let default = default_map(n);
     let map: Vec<usize> = match &grid.regions {
@@ -49,7 +49,7 @@ pub fn export_json(variant: &Variant) -> Result<String, ExportError> {
         Regions::None if pseudoku_core::format::line::box_shape(n).0 == 1 => default.clone(),
         Regions::None => {
             return Err(ExportError(format!(
-                "f-puzzles gives every grid regions, and this {n}x{n} grid has none (a Latin square)"
+                "f-puzzles gives every grid regions, and this {n}×{n} grid has none (a Latin square)"
             )))
         }
     };

@@ -154,6 +154,12 @@ impl Shell {
                 next.alert = None;
             }
         }
+        // The alert is about a link that failed: once another screen or
+        // puzzle is opened it is old news.
+        let opened = next.sudokus != self.sudokus || next.edits != self.edits || next.sets != self.sets;
+        if next.screen != self.screen || opened || next.play != self.play {
+            next.alert = None;
+        }
         Some(next)
     }
 }
@@ -180,7 +186,9 @@ mod tests {
         let broken = browser::parse_fragment("#p=AQEJ");
         let after = shell.apply(ShellAction::Open(broken)).unwrap();
         assert_eq!(after.play, shell.play, "the game in progress is untouched");
-        assert!(after.alert.unwrap().contains("cut short"));
+        assert!(after.alert.as_ref().unwrap().contains("cut short"));
+        let moved = after.apply(ShellAction::Show(Screen::Sudoku)).unwrap();
+        assert_eq!(moved.alert, None, "another screen: the alert is old news");
     }
 
     #[test]

@@ -162,7 +162,7 @@ pub(super) fn agreement(instance: &Instance, explanation: Explanation) -> Agreem
         }
         Explanation::NoAnswer(reason) => {
             out.reason_cells = reason_cells(&reason).iter().map(|c| c.0).collect();
-            out.reason = Some(sentence(&reason, instance.size()));
+            out.reason = sentence(&reason, instance.size());
         }
         // Nothing is known for sure: no edge is drawn as agreed.
         Explanation::GaveUp { .. } => {}
@@ -180,25 +180,35 @@ pub(super) fn reason_cells(reason: &NoAnswerReason) -> Vec<CellId> {
     }
 }
 
-/// The engine's reason, with cells named as a player names them.
-pub(super) fn sentence(reason: &NoAnswerReason, n: usize) -> String {
+/// The engine's reason, with cells named as a player names them: a
+/// sentence to show under the count (which already says "no answer"), or
+/// none when the search found no simpler reason than that.
+pub(super) fn sentence(reason: &NoAnswerReason, n: usize) -> Option<String> {
     let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
-    let text = match reason {
-        NoAnswerReason::StrandedCell { cell } => format!("no region can contain cell {}", at(*cell)),
-        NoAnswerReason::AreaSize { cells, size } => {
-            format!(
-                "walls close off an area of {} cells (from {}), not a multiple of {size}",
-                cells.len(),
-                at(cells[0])
-            )
-        }
-        other => other.to_string(),
+    let area = |cells: &[CellId]| match cells.len() {
+        1 => format!("Walls close off a single cell, {}", at(cells[0])),
+        k => format!("Walls close off an area of {k} cells (from {})", at(cells[0])),
     };
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => format!("No answer: {}{}.", first, chars.as_str()),
-        None => String::new(),
-    }
+    let times = |k: usize| if k == 1 { "once".to_owned() } else { format!("{k} times") };
+    Some(match reason {
+        NoAnswerReason::SymbolCount { symbol, found, expected } => {
+            format!("The grid holds {symbol} {}; every symbol must be there {}.", times(*found), times(*expected))
+        }
+        NoAnswerReason::AreaSize { cells, size } => {
+            format!("{}: regions of {size} cells cannot fill it.", area(cells))
+        }
+        NoAnswerReason::AreaSymbol { cells, symbol, found, expected } => {
+            format!("{} holding {symbol} {}; it needs {symbol} {}.", area(cells), times(*found), times(*expected))
+        }
+        NoAnswerReason::AreaWall { cells, wall } => format!(
+            "{}, which must be one region, but the wall between {} and {} is inside it.",
+            area(cells),
+            at(wall.a()),
+            at(wall.b())
+        ),
+        NoAnswerReason::StrandedCell { cell } => format!("No region can hold {}.", at(*cell)),
+        NoAnswerReason::NoPartition => return None,
+    })
 }
 
 pub(super) fn fill_grid(size: usize, latin: bool, seed: u64) -> Body {

@@ -451,7 +451,23 @@ impl SudokuSetter {
                         let n = self.square()?;
                         Some(Rc::new(RegionDraft::new(n, self.layout_walls(n))))
                     }
-                    false => None,
+                    // Unfinished regions are work: say what is left rather
+                    // than drop the walls.
+                    false if self.regions_unfinished() => {
+                        let draft = self.draft.as_ref()?;
+                        let n = draft.n;
+                        let at = |c: CellId| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
+                        let first = draft.drawn.messages(n, at).into_iter().next().unwrap_or_default();
+                        next.message = Some(format!(
+                            "The regions are not finished ({first}) Finish them, press Random regions, or undo \
+                             the walls, then Done."
+                        ));
+                        return Some(next);
+                    }
+                    false => {
+                        next.message = None;
+                        None
+                    }
                 };
                 next.stroke = Stroke::default();
             }
@@ -498,7 +514,12 @@ impl SudokuSetter {
                     ));
                     return Some(next);
                 }
-                let walls = draft.walls.iter().map(|e| (e.a().0, e.b().0)).collect();
+                // Walls that already make whole regions would only be
+                // kept as they are: a fresh jigsaw instead.
+                let walls = match draft.drawn.map() {
+                    Some(_) => Vec::new(),
+                    None => draft.walls.iter().map(|e| (e.a().0, e.b().0)).collect(),
+                };
                 next.start(Job::Regions { size: draft.n, walls, seed }, "Drawing regions…");
             }
             SetAction::ToggleDiagonals => {

@@ -245,3 +245,32 @@ fn undo_and_redo_survive_a_reload_behind_the_same_work_only() {
     let other = SudokuSetter::new("size 4\n".parse().unwrap()).with_saved_history(saved);
     assert!(!other.can_undo() && !other.can_redo(), "behind other work it is not put back");
 }
+
+#[test]
+fn done_on_unfinished_regions_says_what_is_left_and_keeps_the_walls() {
+    let e = |a, b| Edge::new(9, CellId(a), CellId(b)).unwrap();
+    let s = SudokuSetter::new("size 9\n".parse().unwrap());
+    let s = play(s, [SetAction::DrawRegions(true)]);
+    // Random regions on whole regions (the boxes) makes a fresh jigsaw.
+    let fresh = play(s.clone(), [SetAction::RandomRegions { seed: 3 }]);
+    assert!(matches!(&fresh.request().job, Job::Regions { walls, .. } if walls.is_empty()));
+    // A wall down the line between columns 1 and 2, rows 1 to 3: unfinished.
+    let drawn = play(
+        s,
+        [
+            SetAction::Wall(WallEdit::Start(e(0, 1))),
+            SetAction::Wall(WallEdit::Over(e(9, 10))),
+            SetAction::Wall(WallEdit::Over(e(18, 19))),
+            SetAction::Wall(WallEdit::End),
+        ],
+    );
+    assert!(drawn.regions_unfinished());
+    let done = play(drawn.clone(), [SetAction::DrawRegions(false)]);
+    assert!(done.draft.is_some(), "still drawing");
+    assert_eq!(done.draft.as_ref().unwrap().walls, drawn.draft.as_ref().unwrap().walls, "no wall lost");
+    let message = done.message.clone().unwrap_or_default();
+    assert!(message.starts_with("The regions are not finished (r1c1: this region has 3 cells"), "{message}");
+    // Once they are whole again, Done leaves and the message goes.
+    let undone = play(done, [SetAction::Undo, SetAction::DrawRegions(false)]);
+    assert!(undone.draft.is_none() && undone.message.is_none());
+}
