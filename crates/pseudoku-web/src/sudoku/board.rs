@@ -274,6 +274,8 @@ pub struct BoardProps {
     pub on_press: Callback<Press>,
     /// A drag moved onto a cell.
     pub on_drag: Callback<CellId>,
+    /// Keyboard focus came to a cell.
+    pub on_focus: Callback<CellId>,
 }
 
 /// The id of a cell's element, for focus.
@@ -475,6 +477,16 @@ pub fn Board(props: &BoardProps) -> Html {
         let dragging = dragging.clone();
         Callback::from(move |_: PointerEvent| *dragging.borrow_mut() = false)
     };
+    // Tab onto a cell: the screen selects it when nothing is selected.
+    let on_focus = {
+        let on_focus = props.on_focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            let id = e.target_dyn_into::<web_sys::Element>().map(|t| t.id()).unwrap_or_default();
+            if let Some(cell) = id.strip_prefix("cell-").and_then(|i| i.parse().ok()) {
+                on_focus.emit(CellId(cell));
+            }
+        })
+    };
 
     let (w, h) = extent(layout);
     let cursor = view.cursor.and_then(|c| frames.cells.get(c.index())).map(|frame| {
@@ -498,7 +510,7 @@ pub fn Board(props: &BoardProps) -> Html {
             aria-label={format!("Puzzle grid, {} cells", layout.cell_count())}
             aria-rowcount={rows.to_string()} aria-colcount={cols.to_string()}
             onpointerdown={on_down} onpointermove={on_move} onpointerup={on_up.clone()} onpointercancel={on_up.clone()}
-            onpointerleave={on_up}>
+            onpointerleave={on_up} onfocusin={on_focus}>
             { for cells }
             { frames.lines.clone() }
             if let Some(step) = &view.step {

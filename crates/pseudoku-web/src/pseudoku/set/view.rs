@@ -83,6 +83,22 @@ pub fn Create(props: &CreateProps) -> Html {
         let d = setter.dispatcher();
         Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
     };
+    // Stepping through the solve path: the keyboard goes on at Next (the
+    // button pressed to start is gone).
+    let walk_next = use_node_ref();
+    use_effect_with((setter.walk.is_some(), walk_next.clone()), |(walking, next)| {
+        if *walking {
+            if let Some(button) = next.cast::<web_sys::HtmlElement>() {
+                let lost = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.active_element())
+                    .is_none_or(|e| e.tag_name() == "BODY");
+                if lost {
+                    let _ = button.focus();
+                }
+            }
+        }
+    });
     let view = Rc::new(board_view(&setter));
     let d = setter.dispatcher();
     // Callbacks that stay the same from render to render, so the board's
@@ -205,7 +221,7 @@ pub fn Create(props: &CreateProps) -> Html {
                             if let Some(i) = setter.walk {
                                 <span class="walk-of">{ format!("Step {} of {}", i + 1, verdict.steps.len()) }</span>
                                 <button type="button" class="walk-prev" disabled={i == 0} onclick={dispatch(SetterAction::Walk(Some(i.saturating_sub(1))))}>{ "Previous" }</button>
-                                <button type="button" class="walk-next" disabled={i + 1 >= verdict.steps.len()} onclick={dispatch(SetterAction::Walk(Some(i + 1)))}>{ "Next" }</button>
+                                <button type="button" class="walk-next" ref={walk_next.clone()} disabled={i + 1 >= verdict.steps.len()} onclick={dispatch(SetterAction::Walk(Some(i + 1)))}>{ "Next" }</button>
                                 <button type="button" class="walk-hide" onclick={dispatch(SetterAction::Walk(None))}>{ "Hide" }</button>
                                 <p class="walk-text">
                                     <strong>{ format!("{} ({}): ", verdict.steps[i].technique.name(), verdict.steps[i].technique.level()) }</strong>

@@ -183,6 +183,8 @@ pub enum Action {
         add: bool,
     },
     SelectAll,
+    /// Keyboard focus came to a cell (Tab): it is selected when nothing is.
+    Focus(CellId),
     /// Ctrl+click: add the cell to the selection, or take it out when it
     /// is in already.
     Toggle(CellId),
@@ -430,6 +432,12 @@ impl Game {
     pub fn apply(&self, action: Action) -> Option<Game> {
         let mut next = self.clone();
         match action {
+            Action::Focus(cell) => {
+                return match self.selected() {
+                    Some(_) => None,
+                    None => self.apply(Action::Select { cell, add: false }),
+                };
+            }
             Action::Select { cell, add } => {
                 if cell.index() >= self.layout().cell_count() {
                     return None;
@@ -885,6 +893,16 @@ mod tests {
         assert!(g.apply(Action::SelectSame(empty)).is_none(), "an empty cell without colour selects nothing more");
         let g = play(g, [select(empty), Action::Toggle(CellId(80)), Action::Toggle(empty)]);
         assert_eq!(g.selection, [CellId(80)], "Ctrl+click adds, and again takes out");
+    }
+
+    #[test]
+    fn focus_selects_a_cell_only_when_none_is() {
+        let (g, _) = classic(7);
+        let g = g.apply(Action::Deselect).unwrap_or(g);
+        assert_eq!(g.selected(), None);
+        let g = g.apply(Action::Focus(CellId(40))).expect("tabbing in selects");
+        assert_eq!(g.selected(), Some(CellId(40)));
+        assert!(g.apply(Action::Focus(CellId(3))).is_none(), "a selection stays");
     }
 
     #[test]

@@ -301,6 +301,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
         }))
     });
     let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(TableAction::Game(Action::Select { cell, add: true })));
+    let on_focus = use_callback(d.clone(), |cell, d| d.dispatch(TableAction::Game(Action::Focus(cell))));
 
     let Some(game) = table.game.as_ref() else {
         return html! {
@@ -353,7 +354,7 @@ pub fn Sudoku(props: &SudokuProps) -> Html {
             { importing_status(&table) }
             <div class="board-row">
                 <div class={classes!("board-wrap", game.paused.then_some("paused"))}>
-                    <Board {view} {on_press} {on_drag} />
+                    <Board {view} {on_press} {on_drag} {on_focus} />
                     if game.paused {
                         <p class="paused-note">{ "Paused" }</p>
                     }

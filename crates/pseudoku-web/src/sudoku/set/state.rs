@@ -100,6 +100,8 @@ impl Typed {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetAction {
     Select(CellId),
+    /// Keyboard focus came to a cell (Tab): it is selected when nothing is.
+    Focus(CellId),
     /// Add a cell to the cells chosen (Ctrl/Shift+click, a drag).
     Choose(CellId),
     Move(Direction),
@@ -370,6 +372,10 @@ impl SudokuSetter {
     pub fn apply(&self, action: SetAction) -> Option<SudokuSetter> {
         let mut next = self.clone();
         match action {
+            SetAction::Focus(cell) => {
+                self.selected.is_none().then_some(())?;
+                return self.apply(SetAction::Select(cell));
+            }
             SetAction::Select(cell) => {
                 if self.selected == Some(cell) || cell.index() >= self.givens.len() {
                     return None;

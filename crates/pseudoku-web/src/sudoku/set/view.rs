@@ -21,7 +21,7 @@ use crate::shared::panels::{
     name_options, on_text, seed_in, share_panel, symmetry_in, symmetry_picker, Elsewhere, Notice, Share,
 };
 use crate::shared::walls::WallEdit;
-use crate::sudoku::board::{Board, BoardView, HintMark, Press};
+use crate::sudoku::board::{cell_element_id, Board, BoardView, HintMark, Press};
 use crate::sudoku::catalogue::LAYOUTS;
 use crate::sudoku::keys::key_symbol;
 use crate::sudoku::play::controls::Keypad;
@@ -94,6 +94,13 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         set_key(event, size, focus, drawing).into_iter().collect()
     });
 
+    // Focus follows the selection, for screen readers.
+    use_effect_with(setter.selected, |selected| {
+        if let Some(cell) = selected {
+            browser::focus_within_grid(&cell_element_id(*cell));
+        }
+    });
+
     let d = setter.dispatcher();
     let act = |action: SetAction| {
         let d = d.clone();
@@ -121,9 +128,10 @@ pub fn SetSudoku(props: &SetProps) -> Html {
         d.dispatch(if add { SetAction::Choose(cell) } else { SetAction::Select(cell) })
     });
     let on_drag = use_callback(d.clone(), |cell, d| d.dispatch(SetAction::Choose(cell)));
+    let on_focus = use_callback(d.clone(), |cell, d| d.dispatch(SetAction::Focus(cell)));
     let board = match &setter.draft {
         Some(draft) => region_board(draft, &setter, &d),
-        None => html! { <Board {view} {on_press} {on_drag} /> },
+        None => html! { <Board {view} {on_press} {on_drag} {on_focus} /> },
     };
     let unique = analysis.count.is_some_and(Count::is_unique);
     let several = analysis.count.is_some_and(Count::is_several);

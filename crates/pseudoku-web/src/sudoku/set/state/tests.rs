@@ -274,3 +274,13 @@ fn done_on_unfinished_regions_says_what_is_left_and_keeps_the_walls() {
     let undone = play(done, [SetAction::Undo, SetAction::DrawRegions(false)]);
     assert!(undone.draft.is_none() && undone.message.is_none());
 }
+
+#[test]
+fn focus_selects_a_cell_only_when_none_is() {
+    let s = SudokuSetter::new("size 4\n".parse().unwrap());
+    let s = play(s, [SetAction::Focus(CellId(5))]);
+    assert_eq!(s.selected, Some(CellId(5)), "tabbing in selects the focused cell");
+    let s = play(s, [SetAction::Enter(Symbol::new(2)), SetAction::Focus(CellId(0))]);
+    assert_eq!(s.selected, Some(CellId(5)), "a selection stays (a click's own focus changes nothing)");
+    assert_eq!(s.givens()[5], Some(Symbol::new(2)));
+}
