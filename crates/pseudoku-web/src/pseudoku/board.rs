@@ -266,11 +266,21 @@ pub fn PBoard(props: &PBoardProps) -> Html {
         .collect();
 
     let lit = |cell: usize| view.step.as_ref().is_some_and(|s| s.cells.contains(&cell));
-    let cells = (0..n * n).map(|cell| {
+    let (walls, borders) = (sides(n, &view.walls), sides(n, &view.borders));
+    let cell = |cell: usize| {
         html! {
             <PCell key={cell} {cell} {n} symbol={view.symbols.get(cell).copied().unwrap_or(' ')}
                 region={view.regions.get(cell).copied().flatten()} bad={view.bad.contains(&cell)}
-                reason={view.reason.contains(&cell)} lit={lit(cell)} focus={view.focus == cell} on_focus={props.on_focus.clone()} />
+                reason={view.reason.contains(&cell)} lit={lit(cell)} focus={view.focus == cell}
+                walls={walls[cell]} borders={borders[cell]} on_focus={props.on_focus.clone()} />
+        }
+    };
+    // Rows, as a screen reader walks a grid.
+    let rows = (0..n).map(|r| {
+        html! {
+            <g key={format!("row{r}")} role="row" aria-rowindex={(r + 1).to_string()}>
+                { for (r * n..(r + 1) * n).map(cell) }
+            </g>
         }
     });
     // A join is a dot on the middle of its edge.
@@ -300,7 +310,7 @@ pub fn PBoard(props: &PBoardProps) -> Html {
             aria-rowcount={n.to_string()} aria-colcount={n.to_string()} data-size={n.to_string()}
             onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
             onpointerup={on_pointer_up.clone()} onpointercancel={on_pointer_up}>
-            { for cells }
+            { for rows }
             <path class="grid-lines" d={grid_lines} aria-hidden="true" />
             <path class="implied" d={path(&view.implied)} aria-hidden="true" />
             <path class="borders" d={path(&view.borders)} aria-hidden="true" />
@@ -328,6 +338,9 @@ struct PCellProps {
     reason: bool,
     /// A teacher's step looks at this cell.
     lit: bool,
+    /// Its sides with a wall, and with a border the player drew ([`sides`]).
+    walls: u8,
+    borders: u8,
     focus: bool,
     on_focus: Callback<usize>,
 }
@@ -336,10 +349,19 @@ struct PCellProps {
 /// drawn, a count arriving) leaves the cells' elements alone.
 #[function_component]
 fn PCell(props: &PCellProps) -> Html {
-    let &PCellProps { cell, n, symbol, region, bad, reason, lit, focus, .. } = props;
+    let &PCellProps { cell, n, symbol, region, bad, reason, lit, focus, walls, borders, .. } = props;
     let (row, col) = (cell / n, cell % n);
     let (x, y) = (col as f64 * UNIT, row as f64 * UNIT);
     let mut label = format!("row {} column {}, {symbol}", row + 1, col + 1);
+    for (mask, what) in [(walls, "wall"), (borders, "border")] {
+        let named: Vec<&str> =
+            SIDE_NAMES.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, name)| *name).collect();
+        match named.len() {
+            0 => {}
+            1 => label.push_str(&format!(", {what} {}", named[0])),
+            _ => label.push_str(&format!(", {what}s {}", and_list(&named))),
+        }
+    }
     if let Some(k) = region {
         label.push_str(&format!(", region {}", k + 1));
     }
@@ -371,6 +393,38 @@ fn PCell(props: &PCellProps) -> Html {
     }
 }
 
+/// A cell's sides, as the bits of [`sides`] name them.
+const SIDE_NAMES: [&str; 4] = ["above", "right", "below", "left"];
+
+/// For each cell of an `n × n` grid, which of its sides carry one of
+/// `edges`: bit 0 above, 1 right, 2 below, 3 left.
+fn sides(n: usize, edges: &[Edge]) -> Vec<u8> {
+    let mut out = vec![0u8; n * n];
+    for e in edges {
+        let (a, b) = (e.a().index(), e.b().index());
+        if a >= out.len() || b >= out.len() {
+            continue;
+        }
+        if b == a + 1 {
+            out[a] |= 2;
+            out[b] |= 8;
+        } else {
+            out[a] |= 4;
+            out[b] |= 1;
+        }
+    }
+    out
+}
+
+/// "a, b and c".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The symbol characters of an instance's cells.
 pub fn symbol_chars(instance: &pseudoku_core::partition::Instance) -> Vec<char> {
     instance.symbols().iter().map(|s| s.to_char().or_else(|| index_to_char(s.index())).unwrap_or('?')).collect()
@@ -379,6 +433,16 @@ pub fn symbol_chars(instance: &pseudoku_core::partition::Instance) -> Vec<char> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_cell_knows_its_sides_with_walls_for_its_label() {
+        let e = |a, b| Edge::new(3, CellId(a), CellId(b)).unwrap();
+        let walls = sides(3, &[e(0, 1), e(1, 4)]);
+        assert_eq!(walls, vec![2, 8 | 4, 0, 0, 1, 0, 0, 0, 0]);
+        let named: Vec<&str> = (0..4).filter(|k| walls[1] & (1 << k) != 0).map(|k| SIDE_NAMES[k]).collect();
+        assert_eq!(and_list(&named), "below and left");
+        assert_eq!(and_list(&["above", "right", "left"]), "above, right and left");
+    }
 
     #[test]
     fn the_nearest_edge_within_reach_is_hit() {
