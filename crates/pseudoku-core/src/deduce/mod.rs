@@ -45,6 +45,7 @@ mod board;
 mod cells;
 mod construct;
 mod ctx;
+mod fits;
 mod follow;
 mod known;
 mod memo;

@@ -663,3 +663,49 @@ fn solves_take_the_same_steps_without_known_regions() {
         }
     }
 }
+
+/// `View::rest_fits` answers kept across boards (`fits.rs`) are the answers
+/// worked out afresh: one view goes through boards of solve paths, boards
+/// with random marks added and the path's boards again (borders come and
+/// go), and every complete set listings met is checked on each against a
+/// view built for that board alone.
+#[test]
+fn rest_fits_kept_across_boards_is_rest_fits_afresh() {
+    let (mut checked, mut fit) = (0, 0);
+    for (size, seeds) in [(5, 4), (6, 4), (7, 3), (9, 2)] {
+        for seed in 0..seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut kept = Views::default();
+            let mut sets = Vec::new();
+            let path = boards_of(size, seed, 2);
+            for (i, path_board) in path.iter().enumerate() {
+                let boards = [
+                    more_marks(path_board, &mut rng, 3 + i % 5),
+                    path_board.clone(),
+                    more_marks(path_board, &mut rng, 12),
+                    path[i / 2].clone(),
+                ];
+                for b in &boards {
+                    each_open_group(b, |v, g| {
+                        let mut events = Vec::new();
+                        list(b, v, &mut Vec::new(), g, 20, 1_000, Some(&mut events), &mut Vec::new());
+                        sets.extend(events.iter().map(|&(_, set)| set).take(4));
+                    });
+                    sets.sort_unstable_by_key(|s: &crate::partition::bits::Bits<2>| s.0);
+                    sets.dedup();
+                    kept.refresh::<2>(b);
+                    let mut fresh = Views::default();
+                    fresh.refresh::<2>(b);
+                    let (v, afresh) = (kept.get::<2>(), fresh.get::<2>());
+                    for &set in &sets {
+                        let answer = afresh.rest_fits(set);
+                        assert_eq!(v.rest_fits(set), answer, "{b:?}: {:?}", set.iter().collect::<Vec<_>>());
+                        checked += 1;
+                        fit += usize::from(answer);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000 && fit > checked / 4 && fit < checked, "{checked} checked, {fit} fit");
+}
