@@ -48,8 +48,11 @@ pub(crate) struct View<const W: usize> {
     /// symbols, so the value for a set of groups is the union of theirs
     /// (the shape listing keeps them up to date as it takes groups).
     pub clash: Vec<Bits<W>>,
+    /// Only the shape listing reads these two: they are made for it alone
+    /// ([`Views::refresh_all`]; `around` says they are of the board seen).
     pub border_around: Vec<Bits<W>>,
     pub pass_around: Vec<Bits<W>>,
+    around: bool,
     /// The marks and symbols of the board last seen: a board with the same
     /// (regrouped, as every technique sees it) has the same view.
     seen_marks: Vec<Mark>,
@@ -78,6 +81,7 @@ impl<const W: usize> View<W> {
             clash: Vec::new(),
             border_around: Vec::new(),
             pass_around: Vec::new(),
+            around: false,
             seen_marks: Vec::new(),
             seen_symbols: Vec::new(),
             fits: RefCell::new(Fits::new()),
@@ -85,8 +89,23 @@ impl<const W: usize> View<W> {
     }
 
     /// Rebuilds the view of `b`, reusing the buffers (nothing to do when it
-    /// is the board last seen).
-    fn refresh(&mut self, b: &Board) {
+    /// is the board last seen); with `around`, the groups' neighbours too.
+    fn refresh(&mut self, b: &Board, around: bool) {
+        self.refresh_base(b);
+        if around && !self.around {
+            self.border_around.clear();
+            self.pass_around.clear();
+            for g in 0..self.group.len() {
+                let cells = self.group[g];
+                self.border_around.push(self.border_neighbours(cells));
+                self.pass_around.push(self.pass_neighbours(cells));
+            }
+            self.around = true;
+        }
+    }
+
+    /// [`View::refresh`] but for the groups' neighbours.
+    fn refresh_base(&mut self, b: &Board) {
         let n = b.size();
         let cells = n * n;
         assert!(cells <= 64 * W, "a {n}×{n} board does not fit {W} words");
@@ -96,6 +115,7 @@ impl<const W: usize> View<W> {
         }
         self.seen_marks.clear();
         self.seen_marks.extend_from_slice(b.marks());
+        self.around = false;
         if self.n != n {
             self.n = n;
             self.all = Bits::first_n(cells);
@@ -167,9 +187,7 @@ impl<const W: usize> View<W> {
             self.at_least[k] = self.at_least[k] | self.at_least[k + 1];
         }
         self.clash.clear();
-        self.border_around.clear();
-        self.pass_around.clear();
-        for (g, group) in groups.iter().enumerate() {
+        for group in groups {
             let mut clash = Bits::EMPTY;
             let mut mask = group.mask;
             while mask != 0 {
@@ -177,9 +195,6 @@ impl<const W: usize> View<W> {
                 mask &= mask - 1;
             }
             self.clash.push(clash);
-            let cells = self.group[g];
-            self.border_around.push(self.border_neighbours(cells));
-            self.pass_around.push(self.pass_neighbours(cells));
         }
     }
 
@@ -337,8 +352,18 @@ pub(crate) fn two_or_more<const W: usize>(x: &Bits<W>) -> bool {
 pub(crate) struct Views(Vec<Box<dyn Any>>);
 
 impl Views {
-    /// Rebuilds the view of `b` in `W` words.
+    /// Rebuilds the view of `b` in `W` words, all but the groups'
+    /// neighbours (which only the shape listing reads).
     pub fn refresh<const W: usize>(&mut self, b: &Board) {
+        self.view_mut::<W>().refresh(b, false);
+    }
+
+    /// Rebuilds the whole view of `b` in `W` words.
+    pub fn refresh_all<const W: usize>(&mut self, b: &Board) {
+        self.view_mut::<W>().refresh(b, true);
+    }
+
+    fn view_mut<const W: usize>(&mut self) -> &mut View<W> {
         let at = match self.0.iter().position(|v| v.is::<View<W>>()) {
             Some(i) => i,
             None => {
@@ -346,7 +371,7 @@ impl Views {
                 self.0.len() - 1
             }
         };
-        self.0[at].downcast_mut::<View<W>>().expect("found by type").refresh(b);
+        self.0[at].downcast_mut::<View<W>>().expect("found by type")
     }
 
     /// The view in `W` words as last rebuilt.

@@ -51,6 +51,7 @@ mod known;
 mod memo;
 mod path;
 mod prior;
+mod runs;
 mod scratch;
 mod settle;
 mod shapes;
