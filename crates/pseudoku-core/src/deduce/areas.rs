@@ -83,27 +83,55 @@ pub(crate) fn missing_symbol(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> 
 
 fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) -> Result<(), Contradiction> {
     let n = b.size();
-    cx.fill_split(b);
-    cx.views.refresh::<W>(b);
+    let cells = n * n;
+    // Groups found nothing for by an earlier run that read nothing changed
+    // since (`runs.rs`) are not walked again: the same charge, nothing found.
+    let mut runs = core::mem::take(&mut cx.runs);
+    let depth = cx.depth as usize;
+    let from = if cx.runs_on { runs.closest::<W>(b, depth) } else { None };
+    let open = |g: usize| (b.groups()[g].size as usize) < n;
+    let all_same = (0..b.groups().len())
+        .filter(|&g| open(g))
+        .all(|g| from.as_ref().is_some_and(|f| runs.same(f, g, b.groups()[g].first as usize).is_some()));
+    if !all_same {
+        cx.fill_split(b);
+        cx.views.refresh::<W>(b);
+    }
     let log = cx.log_walks;
     if log {
-        cx.walks.start(b.size() * b.size(), W);
+        cx.walks.start(cells, W);
     }
+    let mut next = core::mem::take(&mut runs.next);
+    next.start(cells, W);
     let mut bufs = (core::mem::take(&mut cx.decide), core::mem::take(&mut cx.cells));
     let mut result = Ok(());
     for (g, group) in b.groups().iter().enumerate() {
-        if group.size as usize >= n {
+        if !open(g) {
             continue;
         }
-        match missing_group::<W>(b, cx, g, &mut bufs, out) {
+        let first = group.first as usize;
+        if let Some((charge, read)) = from.as_ref().and_then(|f| runs.same(f, g, first)) {
+            cx.nodes += charge;
+            cx.walks_skipped += 1;
+            next.put(first, charge, &read.0);
+            if log {
+                cx.walks.put(first, charge, &read.0);
+            }
+            continue;
+        }
+        let mut seen = Seen { out: &mut *out, any: false };
+        match missing_group::<W>(b, cx, g, &mut bufs, &mut seen) {
             Err(e) => {
                 result = Err(e);
                 break;
             }
             Ok(walk) => {
                 cx.nodes += walk.charge;
+                if !seen.any {
+                    next.put(first, walk.charge, &walk.read.0);
+                }
                 if log {
-                    cx.walks.put(group.first as usize, walk.charge, &walk.read.0);
+                    cx.walks.put(first, walk.charge, &walk.read.0);
                 }
                 if walk.stop {
                     break;
@@ -112,7 +140,29 @@ fn missing_in<const W: usize>(b: &Board, cx: &mut Ctx, out: &mut dyn Collect) ->
         }
     }
     (cx.decide, cx.cells) = bufs;
+    runs.next = next;
+    if cx.runs_on {
+        runs.keep(depth, b);
+    }
+    cx.runs = runs;
     result
+}
+
+/// Passes finds on to `out`, noting whether there were any.
+struct Seen<'a> {
+    out: &'a mut dyn Collect,
+    any: bool,
+}
+
+impl Collect for Seen<'_> {
+    fn found(&mut self, board: &Board, found: &Found) -> bool {
+        self.any = true;
+        self.out.found(board, found)
+    }
+
+    fn decisions_only(&self) -> bool {
+        self.out.decisions_only()
+    }
 }
 
 /// What the missing-symbol rule did with one group.

@@ -13,6 +13,7 @@ use core::any::Any;
 use core::cell::RefCell;
 
 use super::board::{Board, Mark};
+use super::fits::{Fits, RestEdges};
 use crate::partition::bits::Bits;
 
 /// The board as cell sets. Group indices are the board's.
@@ -47,62 +48,17 @@ pub(crate) struct View<const W: usize> {
     /// symbols, so the value for a set of groups is the union of theirs
     /// (the shape listing keeps them up to date as it takes groups).
     pub clash: Vec<Bits<W>>,
+    /// Only the shape listing reads these two: they are made for it alone
+    /// ([`Views::refresh_all`]; `around` says they are of the board seen).
     pub border_around: Vec<Bits<W>>,
     pub pass_around: Vec<Bits<W>>,
+    around: bool,
     /// The marks and symbols of the board last seen: a board with the same
     /// (regrouped, as every technique sees it) has the same view.
     seen_marks: Vec<Mark>,
     seen_symbols: Vec<u8>,
-    /// Answers of [`View::rest_fits`], kept while the borders stay the same.
+    /// Answers of [`View::rest_fits`], kept across boards (`fits.rs`).
     fits: RefCell<Fits<W>>,
-}
-
-/// Slots of the [`Fits`] table.
-const FITS_SLOTS: usize = 1 << 12;
-
-/// A table of [`View::rest_fits`] answers. They depend only on the set, the
-/// borders and the symbols (joins do not split areas), so they hold on every
-/// board with the same borders: a complete set met again (the same region
-/// through another of its groups, or on the next board of a propagation)
-/// is answered without flooding the rest. Direct-mapped; an answer is valid
-/// when its stamp is the table's.
-struct Fits<const W: usize> {
-    stamp: u32,
-    /// The borders (right, down) and symbols the answers hold for.
-    borders: [Bits<W>; 2],
-    symbols: Vec<u8>,
-    slots: Vec<(Bits<W>, u32, bool)>,
-}
-
-impl<const W: usize> Fits<W> {
-    fn new() -> Fits<W> {
-        Fits { stamp: 1, borders: [Bits::EMPTY; 2], symbols: Vec::new(), slots: Vec::new() }
-    }
-
-    /// Forgets every answer unless the borders and symbols are those given.
-    fn keep_for(&mut self, borders: [Bits<W>; 2], symbols: &[u8]) {
-        if self.borders == borders && self.symbols == symbols && !self.slots.is_empty() {
-            return;
-        }
-        self.borders = borders;
-        self.symbols.clear();
-        self.symbols.extend_from_slice(symbols);
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 || self.slots.is_empty() {
-            self.slots.clear();
-            self.slots.resize(FITS_SLOTS, (Bits::EMPTY, 0, false));
-            self.stamp = 1;
-        }
-    }
-
-    #[inline]
-    fn slot(set: &Bits<W>) -> usize {
-        let mut h = 0u64;
-        for &w in &set.0 {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-        (h >> 52) as usize % FITS_SLOTS
-    }
 }
 
 impl<const W: usize> View<W> {
@@ -125,6 +81,7 @@ impl<const W: usize> View<W> {
             clash: Vec::new(),
             border_around: Vec::new(),
             pass_around: Vec::new(),
+            around: false,
             seen_marks: Vec::new(),
             seen_symbols: Vec::new(),
             fits: RefCell::new(Fits::new()),
@@ -132,8 +89,23 @@ impl<const W: usize> View<W> {
     }
 
     /// Rebuilds the view of `b`, reusing the buffers (nothing to do when it
-    /// is the board last seen).
-    fn refresh(&mut self, b: &Board) {
+    /// is the board last seen); with `around`, the groups' neighbours too.
+    fn refresh(&mut self, b: &Board, around: bool) {
+        self.refresh_base(b);
+        if around && !self.around {
+            self.border_around.clear();
+            self.pass_around.clear();
+            for g in 0..self.group.len() {
+                let cells = self.group[g];
+                self.border_around.push(self.border_neighbours(cells));
+                self.pass_around.push(self.pass_neighbours(cells));
+            }
+            self.around = true;
+        }
+    }
+
+    /// [`View::refresh`] but for the groups' neighbours.
+    fn refresh_base(&mut self, b: &Board) {
         let n = b.size();
         let cells = n * n;
         assert!(cells <= 64 * W, "a {n}×{n} board does not fit {W} words");
@@ -143,6 +115,7 @@ impl<const W: usize> View<W> {
         }
         self.seen_marks.clear();
         self.seen_marks.extend_from_slice(b.marks());
+        self.around = false;
         if self.n != n {
             self.n = n;
             self.all = Bits::first_n(cells);
@@ -188,7 +161,7 @@ impl<const W: usize> View<W> {
         self.join_down = join_down;
         self.pass_right = self.has_right.andnot(border_right);
         self.pass_down = self.has_down.andnot(border_down);
-        self.fits.get_mut().keep_for([border_right, border_down], b.symbols());
+        self.fits.get_mut().keep_for(n, b.symbols());
         let groups = b.groups();
         self.group.clear();
         self.group.resize(groups.len(), Bits::EMPTY);
@@ -214,9 +187,7 @@ impl<const W: usize> View<W> {
             self.at_least[k] = self.at_least[k] | self.at_least[k + 1];
         }
         self.clash.clear();
-        self.border_around.clear();
-        self.pass_around.clear();
-        for (g, group) in groups.iter().enumerate() {
+        for group in groups {
             let mut clash = Bits::EMPTY;
             let mut mask = group.mask;
             while mask != 0 {
@@ -224,9 +195,6 @@ impl<const W: usize> View<W> {
                 mask &= mask - 1;
             }
             self.clash.push(clash);
-            let cells = self.group[g];
-            self.border_around.push(self.border_neighbours(cells));
-            self.pass_around.push(self.pass_neighbours(cells));
         }
     }
 
@@ -308,21 +276,20 @@ impl<const W: usize> View<W> {
     /// cells holding each symbol `k` times, and an area of `N` cells have
     /// no border inside.
     pub fn rest_fits(&self, set: Bits<W>) -> bool {
-        let mut fits = self.fits.borrow_mut();
-        let at = Fits::slot(&set);
-        let stamp = fits.stamp;
-        match fits.slots[at] {
-            (s, t, answer) if t == stamp && s == set => answer,
-            _ => {
-                let answer = self.rest_fits_now(set);
-                fits.slots[at] = (set, stamp, answer);
-                answer
-            }
+        let rest = self.all.andnot(set);
+        let k = self.n as u32;
+        let inner = [rest & rest.shr(1) & self.has_right, rest & rest.shr(k) & self.has_down];
+        let edges = RestEdges { inner, borders: [self.border_right & inner[0], self.border_down & inner[1]] };
+        if let Some(answer) = self.fits.borrow().get(&set, &edges) {
+            return answer;
         }
+        let (answer, whole) = self.rest_fits_now(set);
+        self.fits.borrow_mut().put(set, &edges, answer, whole);
+        answer
     }
 
-    /// [`View::rest_fits`] worked out.
-    fn rest_fits_now(&self, set: Bits<W>) -> bool {
+    /// [`View::rest_fits`] worked out, and whether the rest is one area.
+    fn rest_fits_now(&self, set: Bits<W>) -> (bool, bool) {
         let n = self.n;
         let rest = self.all.andnot(set);
         let mut seeds = self.neighbours(set) & rest;
@@ -332,12 +299,12 @@ impl<const W: usize> View<W> {
                 // All the rest in one area: it holds every symbol `N − 1`
                 // times (the set holds each once), so it fits unless it must
                 // be one region.
-                return n > 2 || !self.has_inner_border(area);
+                return (n > 2 || !self.has_inner_border(area), true);
             }
             seeds = seeds.andnot(area);
             let size = area.count();
             if size % n != 0 {
-                return false;
+                return (false, false);
             }
             let k = size / n;
             let wrong = if k == 1 {
@@ -346,15 +313,15 @@ impl<const W: usize> View<W> {
                 self.sym.iter().any(|m| area.count_and(m) != k)
             };
             if wrong {
-                return false;
+                return (false, false);
             }
             // A border between two cells of the area matters only when the
             // area must be one region.
             if size == n && self.has_inner_border(area) {
-                return false;
+                return (false, false);
             }
         }
-        true
+        (true, false)
     }
 
     /// The cells of the groups that cannot join a set of `size` cells whose
@@ -385,8 +352,18 @@ pub(crate) fn two_or_more<const W: usize>(x: &Bits<W>) -> bool {
 pub(crate) struct Views(Vec<Box<dyn Any>>);
 
 impl Views {
-    /// Rebuilds the view of `b` in `W` words.
+    /// Rebuilds the view of `b` in `W` words, all but the groups'
+    /// neighbours (which only the shape listing reads).
     pub fn refresh<const W: usize>(&mut self, b: &Board) {
+        self.view_mut::<W>().refresh(b, false);
+    }
+
+    /// Rebuilds the whole view of `b` in `W` words.
+    pub fn refresh_all<const W: usize>(&mut self, b: &Board) {
+        self.view_mut::<W>().refresh(b, true);
+    }
+
+    fn view_mut<const W: usize>(&mut self) -> &mut View<W> {
         let at = match self.0.iter().position(|v| v.is::<View<W>>()) {
             Some(i) => i,
             None => {
@@ -394,7 +371,7 @@ impl Views {
                 self.0.len() - 1
             }
         };
-        self.0[at].downcast_mut::<View<W>>().expect("found by type").refresh(b);
+        self.0[at].downcast_mut::<View<W>>().expect("found by type")
     }
 
     /// The view in `W` words as last rebuilt.

@@ -7,6 +7,7 @@ use super::board::{Board, Mark};
 use super::cells::Views;
 use super::memo::Memos;
 use super::prior::{Prior, Walks};
+use super::runs::Runs;
 use super::scratch;
 
 /// The most groups [`Ctx::fill_split`] keeps as rows of bits (a row per
@@ -61,6 +62,12 @@ pub(crate) struct Ctx {
     /// (`settle.rs`; tests compare solves without), and how many were.
     pub settle_on: bool,
     pub settled: u64,
+    /// The missing-symbol rule's last runs, and whether a run goes on from
+    /// them (`runs.rs`; tests compare solves without).
+    pub runs: Runs,
+    pub runs_on: bool,
+    /// Groups not walked again so far.
+    pub walks_skipped: u64,
 }
 
 impl Ctx {
@@ -90,6 +97,9 @@ impl Ctx {
             walks: Walks::default(),
             settle_on: true,
             settled: 0,
+            runs: Runs::default(),
+            runs_on: true,
+            walks_skipped: 0,
         }
     }
 

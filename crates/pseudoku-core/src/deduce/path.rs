@@ -92,6 +92,21 @@ impl Stepper {
         self
     }
 
+    /// The same stepper walking every group in every run of the
+    /// missing-symbol rule (`runs.rs` off), for tests that check the
+    /// records change nothing.
+    #[cfg(test)]
+    pub(crate) fn without_runs(mut self) -> Stepper {
+        self.cx.runs_on = false;
+        self
+    }
+
+    /// Groups the missing-symbol rule did not walk again so far.
+    #[cfg(test)]
+    pub(crate) fn walks_skipped(&self) -> u64 {
+        self.cx.walks_skipped
+    }
+
     /// Suppositions settled without a sweep so far.
     #[cfg(test)]
     pub(crate) fn settled(&self) -> u64 {

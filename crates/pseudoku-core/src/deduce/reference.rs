@@ -228,7 +228,7 @@ fn shapes_slow_run(b: &Board, g: usize, cap: u32, node_cap: u64) -> Shapes<'_> {
 
 fn shapes_fast_in<const W: usize>(b: &Board, g: usize, cap: u32, node_cap: u64) -> Listed {
     let mut views = Views::default();
-    views.refresh::<W>(b);
+    views.refresh_all::<W>(b);
     let l = list(b, views.get::<W>(), &mut Vec::new(), g, cap, node_cap, None, &mut Vec::new()).0;
     // What a stopped listing found says nothing, so it is not compared.
     let (all, any) = if l.stopped || l.shapes == 0 {
@@ -419,7 +419,7 @@ fn listings_from_the_memo_are_the_listings() {
 /// smaller than a region.
 fn each_open_group(b: &Board, mut f: impl FnMut(&View<2>, usize)) {
     let mut views = Views::default();
-    views.refresh::<2>(b);
+    views.refresh_all::<2>(b);
     let v = views.get::<2>();
     for g in 0..b.groups().len() {
         if (b.groups()[g].size as usize) < b.size() {
@@ -456,28 +456,45 @@ fn ratings_are_the_same_without_the_memo() {
     }
 }
 
-/// Whole solves with resumed suppositions settled where the path's new
-/// marks touch (`settle.rs`) and with every one swept are the same, steps,
-/// end and node counts included; and settling answers often.
-#[test]
-fn ratings_are_the_same_without_settling() {
+/// Runs every solve of [`minimal_challenges`] as `stepper` sets it up and
+/// with `off` turning a speed-up off, and checks both take the same steps,
+/// end on the same board and spend the same nodes; the sum of what `count`
+/// says of the first runs (the second must say none).
+fn same_without(off: fn(Stepper) -> Stepper, count: fn(&Stepper) -> u64) -> u64 {
     let run = |mut stepper: Stepper| {
         let mut steps = Vec::new();
         while let Next::Step(step) = stepper.next() {
             steps.push(step);
         }
-        let settled = stepper.settled();
-        ((steps, stepper.nodes(), stepper.board().clone()), settled)
+        ((steps, stepper.nodes(), stepper.board().clone()), count(&stepper))
     };
-    let mut settled = 0;
+    let mut total = 0;
     for (instance, deduce) in minimal_challenges() {
-        let (with, count) = run(Stepper::new(&instance, &deduce));
-        let (without, none) = run(Stepper::new(&instance, &deduce).without_settle());
+        let (with, counted) = run(Stepper::new(&instance, &deduce));
+        let (without, none) = run(off(Stepper::new(&instance, &deduce)));
         assert_eq!(none, 0);
         assert_eq!(with, without, "{instance}");
-        settled += count;
+        total += counted;
     }
+    total
+}
+
+/// Whole solves with resumed suppositions settled where the path's new
+/// marks touch (`settle.rs`) and with every one swept are the same, steps,
+/// end and node counts included; and settling answers often.
+#[test]
+fn ratings_are_the_same_without_settling() {
+    let settled = same_without(Stepper::without_settle, Stepper::settled);
     assert!(settled > 100, "only {settled} suppositions settled");
+}
+
+/// Whole solves with the missing-symbol rule going on from its last runs
+/// (`runs.rs`) and with every group walked every time are the same, steps,
+/// end and node counts included; and most groups are not walked again.
+#[test]
+fn ratings_are_the_same_without_runs() {
+    let skipped = same_without(Stepper::without_runs, Stepper::walks_skipped);
+    assert!(skipped > 10_000, "only {skipped} walks skipped");
 }
 
 /// Every find of a technique, one at a time (as the solve path sees them),
@@ -662,4 +679,50 @@ fn solves_take_the_same_steps_without_known_regions() {
             assert_eq!((&with.steps, with.end), (&without.steps, without.end), "{instance}");
         }
     }
+}
+
+/// `View::rest_fits` answers kept across boards (`fits.rs`) are the answers
+/// worked out afresh: one view goes through boards of solve paths, boards
+/// with random marks added and the path's boards again (borders come and
+/// go), and every complete set listings met is checked on each against a
+/// view built for that board alone.
+#[test]
+fn rest_fits_kept_across_boards_is_rest_fits_afresh() {
+    let (mut checked, mut fit) = (0, 0);
+    for (size, seeds) in [(5, 4), (6, 4), (7, 3), (9, 2)] {
+        for seed in 0..seeds {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut kept = Views::default();
+            let mut sets = Vec::new();
+            let path = boards_of(size, seed, 2);
+            for (i, path_board) in path.iter().enumerate() {
+                let boards = [
+                    more_marks(path_board, &mut rng, 3 + i % 5),
+                    path_board.clone(),
+                    more_marks(path_board, &mut rng, 12),
+                    path[i / 2].clone(),
+                ];
+                for b in &boards {
+                    each_open_group(b, |v, g| {
+                        let mut events = Vec::new();
+                        list(b, v, &mut Vec::new(), g, 20, 1_000, Some(&mut events), &mut Vec::new());
+                        sets.extend(events.iter().map(|&(_, set)| set).take(4));
+                    });
+                    sets.sort_unstable_by_key(|s: &crate::partition::bits::Bits<2>| s.0);
+                    sets.dedup();
+                    kept.refresh::<2>(b);
+                    let mut fresh = Views::default();
+                    fresh.refresh::<2>(b);
+                    let (v, afresh) = (kept.get::<2>(), fresh.get::<2>());
+                    for &set in &sets {
+                        let answer = afresh.rest_fits(set);
+                        assert_eq!(v.rest_fits(set), answer, "{b:?}: {:?}", set.iter().collect::<Vec<_>>());
+                        checked += 1;
+                        fit += usize::from(answer);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20_000 && fit > checked / 4 && fit < checked, "{checked} checked, {fit} fit");
 }

@@ -23,6 +23,7 @@ use super::board::{Board, Mark};
 use super::cells::by_width;
 use super::ctx::Ctx;
 use super::prior::{Walks, NO_WALK};
+use super::runs::changed_since;
 use super::step::{Collect, Found};
 use super::technique::Technique;
 use crate::partition::bits::Bits;
@@ -59,20 +60,7 @@ fn settled_in<const W: usize>(b: &Board, cx: &mut Ctx, at: usize) -> Option<u64>
     let n = b.size();
     let (end, _) = cx.priors[0].end_with_walks(at)?;
     // The groups with a cell on an edge whose mark changed, and their cells.
-    let mut touched = Bits::<W>::EMPTY;
-    for s in b.slots() {
-        if end[s] != b.mark_at(s) {
-            let (x, y) = b.ends(s);
-            touched.insert(b.group_of(x));
-            touched.insert(b.group_of(y));
-        }
-    }
-    let mut changed = Bits::<W>::EMPTY;
-    for g in touched.iter() {
-        for &c in b.cells_of(g) {
-            changed.insert(c as usize);
-        }
-    }
+    let (touched, changed) = changed_since::<W>(b, end);
     // Full region, shared symbol, too big, already separated, only way out.
     let groups = b.groups();
     let mut split = Vec::new();
@@ -149,6 +137,9 @@ fn missing_settled<const W: usize>(
         return None;
     }
     walks.start(b.size() * b.size(), W);
+    // A group the record's walks cannot answer for may be answered by the
+    // missing-symbol rule's last runs (`runs.rs`).
+    let from = if cx.runs_on { cx.runs.closest::<W>(b, cx.depth as usize) } else { None };
     let mut probe = Probe(false);
     let mut charge = 0;
     for (g, group) in b.groups().iter().enumerate() {
@@ -165,6 +156,11 @@ fn missing_settled<const W: usize>(
                 walks.put(first, u64::from(kept), &read.0);
                 continue;
             }
+        }
+        if let Some((kept, read)) = from.as_ref().and_then(|f| cx.runs.same(f, g, first)) {
+            charge += kept;
+            walks.put(first, kept, &read.0);
+            continue;
         }
         let walk = missing_group::<W>(b, cx, g, bufs, &mut probe).ok()?;
         if probe.0 {

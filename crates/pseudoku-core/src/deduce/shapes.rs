@@ -328,7 +328,7 @@ fn shapes_in<const W: usize>(
     order.extend((0..b.groups().len()).filter(|&g| (smallest..n).contains(&(b.groups()[g].size as usize))));
     order.sort_by_key(|&g| (core::cmp::Reverse(b.groups()[g].size), b.groups()[g].first));
     let mut decide = core::mem::take(&mut cx.decide);
-    cx.views.refresh::<W>(b);
+    cx.views.refresh_all::<W>(b);
     let v = cx.views.get::<W>();
     let mut found = core::mem::take(&mut cx.memo.get::<W>().found);
     let mut result = Ok(());
