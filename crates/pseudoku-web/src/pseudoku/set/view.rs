@@ -99,6 +99,18 @@ pub fn Create(props: &CreateProps) -> Html {
             }
         }
     });
+    // A challenge just generated: its count and the top of its grid come
+    // into view (Generate sits below the board).
+    use_effect_with(setter.generated, |&generated| {
+        if generated {
+            let bar = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".create .status-bar").ok().flatten());
+            if let Some(bar) = bar {
+                bar.scroll_into_view();
+            }
+        }
+    });
     let view = Rc::new(board_view(&setter));
     let d = setter.dispatcher();
     // Callbacks that stay the same from render to render, so the board's
@@ -185,6 +197,16 @@ pub fn Create(props: &CreateProps) -> Html {
 
     let redundant = setter.redundant().len();
     let more = analysis.count.filter(|c| (answers as u64) < c.found() && answers > 0);
+    // Why "Complete for me" cannot run now, said on the button.
+    let complete_blocked = if unique {
+        Some("The answer is already unique")
+    } else if analysis.count.is_some_and(|c| c.found() == 0) {
+        Some("There is no answer to complete: take a wall away first")
+    } else if busy || counting {
+        Some("Wait for the count")
+    } else {
+        None
+    };
     html! {
         <section class="screen create" aria-label="Create a Pseudoku challenge">
             <p class="lead">
@@ -235,9 +257,9 @@ pub fn Create(props: &CreateProps) -> Html {
                         </div>
                     }
                     <p class="legend" aria-hidden="true">
-                        <span class="key key-wall"></span>{ " wall " }
-                        <span class="key key-implied"></span>{ " border in every answer " }
-                        <span class="key key-join"></span>{ " one region in every answer" }
+                        <span class="legend-item"><span class="key key-wall"></span>{ " wall" }</span>
+                        <span class="legend-item"><span class="key key-implied"></span>{ " border in every answer" }</span>
+                        <span class="legend-item"><span class="key key-join"></span>{ " one region in every answer" }</span>
                     </p>
                     if unique && redundant > 0 {
                         <p class="hint-text redundant-note">{ redundant_words(redundant) }</p>
@@ -264,7 +286,8 @@ pub fn Create(props: &CreateProps) -> Html {
                         <button type="button" class="undo" disabled={!setter.can_undo()} onclick={dispatch(SetterAction::Undo)} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" class="redo" disabled={!setter.can_redo()} onclick={dispatch(SetterAction::Redo)} title="Ctrl+Y">{ "Redo" }</button>
                         <button type="button" disabled={setter.instance().wall_count() == 0} onclick={dispatch(SetterAction::ClearWalls)}>{ "Clear walls" }</button>
-                        <button type="button" class="primary complete" disabled={busy || counting || unique || analysis.count.is_some_and(|c| c.found() == 0)}
+                        <button type="button" class="primary complete" disabled={complete_blocked.is_some()}
+                            title={complete_blocked.unwrap_or("Add walls until the answer is unique, keeping yours")}
                             onclick={dispatch(SetterAction::Complete)}>{ "Complete for me" }</button>
                         <button type="button" class="trim" disabled={busy || !unique || analysis.redundant.is_empty()}
                             onclick={dispatch(SetterAction::Trim)}>{ "Remove redundant walls" }</button>
