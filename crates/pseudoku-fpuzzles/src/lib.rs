@@ -171,7 +171,21 @@ const RULE_WORDS: &[(&[&str], &str)] = &[
     (&["infinity loop"], "infinity loop rings"),
 ];
 
-/// The rules [`RULE_WORDS`] finds named in a rules text.
+/// Words of a rules text that speak of marks on the grid without naming a
+/// rule: a rule Pseudoku does not play hangs on them ("adjacent digits
+/// along green lines differ by at least 5", "digits in cages sum to the
+/// total"). Read only when no rule is named.
+const MARK_WORDS: &[(&[&str], &str)] = &[
+    (&["line"], "a rule about lines"),
+    (&["cage"], "a rule about cages"),
+    (&["arrow"], "a rule about arrows"),
+    (&["circle"], "a rule about circles"),
+    (&["dot"], "a rule about dots"),
+    (&["shaded"], "a rule about shaded cells"),
+];
+
+/// The rules [`RULE_WORDS`] finds named in a rules text, else the marks
+/// [`MARK_WORDS`] finds it speaking of.
 pub(crate) fn named_in_rules(rules: &str) -> Vec<&'static str> {
     // ASCII lower case is enough for these words, and keeps Unicode's case
     // tables out of the web app's module.
@@ -179,7 +193,15 @@ pub(crate) fn named_in_rules(rules: &str) -> Vec<&'static str> {
     let starts_word = |word: &str| {
         lower.match_indices(word).any(|(i, _)| !lower[..i].chars().next_back().is_some_and(char::is_alphanumeric))
     };
-    RULE_WORDS.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
+    let found = |list: &[(&[&str], &'static str)]| -> Vec<&'static str> {
+        list.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
+    };
+    let named = found(RULE_WORDS);
+    if named.is_empty() {
+        found(MARK_WORDS)
+    } else {
+        named
+    }
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -366,3 +366,20 @@ fn short_links_of_every_kind_are_named() {
     }
     assert_eq!(import("https://lisudoku.xyz/p/4pyPjYdnlzJyUvFPVToy"), Err(ImportError::NotALink));
 }
+
+#[test]
+fn a_rule_that_hangs_on_dropped_marks_is_refused() {
+    let with_rules = |rules: &str, extra: &str| {
+        let grid = vec![vec!["{}"; 4].join(","); 4].iter().map(|r| format!("[{r}]")).collect::<Vec<_>>().join(",");
+        let json = format!(r#"{{"size":4,"grid":[{grid}],"ruleset":"{rules}"{extra}}}"#);
+        crate::import(&format!("https://www.f-puzzles.com/?load={}", lz_str::compress_to_base64(&json)))
+    };
+    let line = r#","line":[{"lines":[["R1C1","R1C2","R1C3"]],"outlineC":"green"}]"#;
+    let refused = with_rules("Adjacent digits along green lines differ by at least 5.", line).unwrap_err().to_string();
+    assert!(refused.contains("a rule about lines"), "{refused}");
+    let refused = with_rules("Digits in cages sum to the total.", "").unwrap_err().to_string();
+    assert!(refused.contains("a rule about cages"), "{refused}");
+    // A line with plain rules is only drawing: it is dropped, and said so.
+    let kept = with_rules("Normal sudoku rules apply.", line).expect("plain rules");
+    assert!(kept.notes.iter().any(|n| n.starts_with("lines drawn on the grid were dropped")), "{:?}", kept.notes);
+}
