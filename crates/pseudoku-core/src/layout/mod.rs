@@ -152,8 +152,12 @@ pub enum LayoutError {
     OrphanCell { cell: usize },
     #[error("a region map needs {expected} entries (one per cell), found {found}")]
     RegionMapLength { expected: usize, found: usize },
-    #[error("region {region} has {found} cells; each of the {size} regions needs {size}")]
-    RegionSize { region: usize, found: usize, size: usize },
+    /// `row` and `col` (0-based) are the region's first cell, to find it by.
+    #[error(
+        "region {region} (the one with cell (row {}, column {})) has {found} cells; each of the {size} regions needs {size}",
+        .row + 1, .col + 1
+    )]
+    RegionSize { region: usize, found: usize, size: usize, row: usize, col: usize },
     /// `row` and `col` are 0-based; the message counts from 1, as every
     /// other message does.
     #[error("region {region} is not connected: cell (row {}, column {}) is cut off from the rest", .row + 1, .col + 1)]
@@ -593,7 +597,14 @@ pub fn check_region_map(size: usize, regions: &[usize]) -> Result<Vec<usize>, La
         counts[r] += 1;
     }
     if let Some((region, &found)) = counts.iter().enumerate().find(|(_, &n)| n != size) {
-        return Err(LayoutError::RegionSize { region: names[region], found, size });
+        let first = renumbered.iter().position(|&r| r == region).unwrap_or(0);
+        return Err(LayoutError::RegionSize {
+            region: names[region],
+            found,
+            size,
+            row: first / size,
+            col: first % size,
+        });
     }
     // Flood fill each region from its first cell.
     let mut reached = vec![false; size * size];
