@@ -107,6 +107,14 @@ pub(super) fn find_after<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Option
     find_in(g, Some(prior))
 }
 
+/// Per symbol, the cells of `g` whose candidate true reaches, through the
+/// links of the board (bivalue cells, conjugate pairs, weak links), no
+/// strong link that `prior` (a board holding every candidate of `g`'s)
+/// lacks: what such a candidate implies on `g` it implied on `prior` too.
+pub(super) fn reaching_no_new_link<const W: usize>(g: &Grid<W>, prior: Prior<W>) -> Vec<Cells<W>> {
+    clean::Clean::<W>::after(g, XY, Some(prior)).into_on()
+}
+
 fn find_in<const W: usize>(g: &Grid<W>, prior: Option<Prior<W>>) -> Option<Step> {
     find_with(g, prior, true)
 }

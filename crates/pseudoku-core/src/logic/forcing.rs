@@ -42,6 +42,7 @@ use crate::layout::HouseId;
 
 mod advanced;
 mod memo;
+mod quiet;
 mod resume;
 
 pub use advanced::MAX_LEVEL;
@@ -190,6 +191,9 @@ struct Propagator<'g, 'b, const W: usize> {
     spare: Vec<Trace<W>>,
     /// The traces of the level below on this board, to go on from.
     prior: Option<resume::Kept<W>>,
+    /// What the static forcing chains of `g` have in common, made when a
+    /// nested search of level 3 first needs it.
+    quiet: Option<quiet::Quiet<W>>,
 }
 
 impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
@@ -217,6 +221,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             derived: Vec::new(),
             spare: Vec::new(),
             prior: None,
+            quiet: None,
         }
     }
 
@@ -412,6 +417,7 @@ impl<'g, 'b, const W: usize> Propagator<'g, 'b, W> {
             self.rules.level,
             (self.budget, self.memo),
             (self.chainless, self.start),
+            &mut self.quiet,
         );
         let mut added = false;
         for d in found {
@@ -718,13 +724,15 @@ fn multiple_in<const W: usize>(
     budget: &mut Budget,
     memo: &mut Memo,
 ) -> Option<Step> {
-    multiple_grid(board, &Grid::<W>::new(board), dynamic, level, budget, memo)
+    multiple_grid(board, &Grid::<W>::new(board), dynamic, level, budget, memo, None)
 }
 
 /// The static cell and house forcing chains (8.0) of grid `g`, a nested
 /// search's, whose board has the values of `board`.
-fn multiple_on<const W: usize>(board: &Board, g: &Grid<W>) -> Option<Step> {
-    multiple_grid(board, g, false, 0, &mut Budget::unlimited(), &mut Memo::default())
+/// `quiet`, if any, is what the static chains have in common on a board
+/// `g` was made from by taking candidates away.
+fn multiple_on<const W: usize>(board: &Board, g: &Grid<W>, quiet: Option<&quiet::Quiet<W>>) -> Option<Step> {
+    multiple_grid(board, g, false, 0, &mut Budget::unlimited(), &mut Memo::default(), quiet)
 }
 
 /// [`nested`] on grid `g`, a nested search's, whose board has the values
@@ -736,7 +744,7 @@ fn nested_on<const W: usize>(board: &Board, g: &Grid<W>, level: u8, budget: &mut
     if budget.is_out() {
         return None;
     }
-    multiple_grid(board, g, true, level, budget, &mut Memo::default())
+    multiple_grid(board, g, true, level, budget, &mut Memo::default(), None)
 }
 
 fn multiple_grid<const W: usize>(
@@ -746,8 +754,11 @@ fn multiple_grid<const W: usize>(
     level: u8,
     budget: &mut Budget,
     memo: &mut Memo,
+    quiet: Option<&quiet::Quiet<W>>,
 ) -> Option<Step> {
     let n = g.n;
+    // What the static chains of the prior board bound (see `quiet`).
+    let sure = quiet.filter(|_| !dynamic).map(|q| q.on(g));
     let rules = if dynamic { Rules { level, ..DYNAMIC } } else { STATIC };
     let mut prop = Propagator::new(g, board, rules, budget, memo);
     // Each assumption taken up where the level below left it, and kept for
@@ -790,21 +801,51 @@ fn multiple_grid<const W: usize>(
     let mut scratch = vec![Cells::EMPTY; 2 * n];
     // The symbols of what each candidate true implies, true and false.
     let mut masks = vec![(0u64, 0u64); g.cell_count * n];
-    for (order, &cand) in sources.iter().enumerate() {
-        if !dynamic {
-            continue;
-        }
+    // Every candidate true first, then false: a candidate false implies
+    // what its partner true implies (see `partner`), so where the level
+    // keeps no traces and the partner's meets no contradiction, the false
+    // one need not be followed (its nodes are charged all the same).
+    let share = dynamic && kept.is_none() && !prop.memo.is_off();
+    let mut costs = vec![0u64; if share { g.cell_count * n } else { 0 }];
+    for (order, &cand) in sources.iter().enumerate().filter(|_| dynamic) {
+        let before = prop.budget.left();
         let on = prop.run(literal(cand, true));
         contradiction(g, &on, &mut anc, cand, true, base, contradiction_t, order, &mut best);
+        if prop.budget.is_out() {
+            return None;
+        }
+        if share {
+            costs[cand] = before - prop.budget.left();
+        }
+        let b = Branch::new(&on.on, &on.off);
+        masks[cand] = (b.on_mask, b.off_mask);
+        on_traces.set(cand, on);
+    }
+    for (order, &cand) in sources.iter().enumerate().filter(|_| dynamic) {
+        let triple = g.cands[cand / n].count_ones() >= 3;
+        let shared =
+            share.then(|| partner(g, cand, |z| on_traces.get(z).is_some_and(|t| t.contradiction.is_none()))).flatten();
+        if let Some(z) = shared {
+            let on = on_traces.get(cand).expect("traced");
+            let off = on_traces.get(z).expect("traced");
+            let both = [Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)];
+            if !triple || common(g, &worth, 2, |i| both[i]).is_empty() {
+                if !prop.budget.charge(costs[z]) {
+                    return None;
+                }
+                continue;
+            }
+        }
         let off = prop.run(literal(cand, false));
         contradiction(g, &off, &mut anc, cand, false, base, contradiction_t, order, &mut best);
         if prop.budget.is_out() {
             return None;
         }
-        if g.cands[cand / n].count_ones() >= 3 {
+        if triple {
+            let on = on_traces.get(cand).expect("traced");
             let both = [Branch::new(&on.on, &on.off), Branch::new(&off.on, &off.off)];
             let targets = common(g, &worth, 2, |i| both[i]);
-            rate_common(g, &[&on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
+            rate_common(g, &[on, &off], &targets, &mut anc, &mut best, |target, k| Hint {
                 key: (base + length_tenths(k), k, 1, order * 4 + 2),
                 technique: double_t,
                 target,
@@ -818,9 +859,6 @@ fn multiple_grid<const W: usize>(
             Some(kept) => kept.keep(off),
             None => prop.recycle(off),
         }
-        let b = Branch::new(&on.on, &on.off);
-        masks[cand] = (b.on_mask, b.off_mask);
-        on_traces.set(cand, on);
     }
     // The common conclusions of the candidates `cands` true, made hints
     // by `hint(target, complexity)`.
@@ -828,37 +866,63 @@ fn multiple_grid<const W: usize>(
     // only the symbols of `masks` are kept up to date), and the list of it.
     let mut all = vec![Cells::EMPTY; 2 * n];
     let mut targets = Vec::new();
+    // The order of the branches in a first pass (see below).
+    let mut order = Vec::with_capacity(n);
     let mut branches = |cands: &[usize], hint: &dyn Fn(usize, usize) -> Hint| {
         // Branch by branch: a cell or house stops at the first branch that
         // leaves nothing in common (what the static chains of the others
-        // imply is then not worked out for it).
-        let (mut on_mask, mut off_mask) = (u64::MAX, u64::MAX);
-        for (i, &x) in cands.iter().enumerate() {
-            if !dynamic && slots[x] == NONE {
-                let at = static_sets.len();
-                slots[x] = (at / (2 * n)) as u32;
-                static_sets.resize(at + 2 * n, Cells::EMPTY);
-                let (on, off) = static_sets[at..].split_at_mut(n);
-                let b = if g.implied_by(x, on, off, &mut scratch) {
-                    Branch::new(on, off)
-                } else {
-                    on_traces.set(x, prop.run(literal(x, true)));
-                    let trace = on_traces.get(x).expect("traced");
-                    Branch::new(&trace.on, &trace.off)
-                };
-                masks[x] = (b.on_mask, b.off_mask);
+        // imply is then not worked out for it). Static chains on a stalled
+        // board take a first pass with what a branch implied on the prior
+        // board, where that holds all it implies here (see `quiet`), those
+        // branches first: most cells and houses find nothing in common
+        // without following them. What is left is worked out in full.
+        order.clear();
+        if let Some(sure) = &sure {
+            order.extend(cands.iter().copied().filter(|&x| sure.bound(x).is_some()));
+            if !order.is_empty() {
+                order.extend(cands.iter().copied().filter(|&x| sure.bound(x).is_none()));
             }
-            let (on, off) = match on_traces.get(x) {
-                Some(trace) => (&trace.on[..], &trace.off[..]),
-                None => static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n),
-            };
-            let (all_on, all_off) = all.split_at_mut(n);
-            // Worth a step only if it changes the board: a cell with other
-            // candidates to remove, or a candidate still there.
-            on_mask = meet(on_mask & masks[x].0, all_on, on, (i == 0).then_some(&worth[..]));
-            off_mask = meet(off_mask & masks[x].1, all_off, off, (i == 0).then_some(&g.places[..]));
-            if on_mask | off_mask == 0 {
-                return;
+        }
+        let (mut on_mask, mut off_mask) = (u64::MAX, u64::MAX);
+        for bounded in [true, false] {
+            let pass = if bounded { &order[..] } else { cands };
+            if pass.is_empty() {
+                continue;
+            }
+            (on_mask, off_mask) = (u64::MAX, u64::MAX);
+            for (i, &x) in pass.iter().enumerate() {
+                let bound = if bounded { sure.as_ref().and_then(|s| s.bound(x)) } else { None };
+                if bound.is_none() && !dynamic && slots[x] == NONE {
+                    let at = static_sets.len();
+                    slots[x] = (at / (2 * n)) as u32;
+                    static_sets.resize(at + 2 * n, Cells::EMPTY);
+                    let (on, off) = static_sets[at..].split_at_mut(n);
+                    let b = if g.implied_by(x, on, off, &mut scratch) {
+                        Branch::new(on, off)
+                    } else {
+                        on_traces.set(x, prop.run(literal(x, true)));
+                        let trace = on_traces.get(x).expect("traced");
+                        Branch::new(&trace.on, &trace.off)
+                    };
+                    masks[x] = (b.on_mask, b.off_mask);
+                }
+                let (on, off, mask) = match (bound, on_traces.get(x)) {
+                    (Some(b), _) => (b.on, b.off, (b.on_mask, b.off_mask)),
+                    (None, Some(trace)) => (&trace.on[..], &trace.off[..], masks[x]),
+                    (None, None) => {
+                        let (on, off) =
+                            static_sets[slots[x] as usize * 2 * n..(slots[x] as usize + 1) * 2 * n].split_at(n);
+                        (on, off, masks[x])
+                    }
+                };
+                let (all_on, all_off) = all.split_at_mut(n);
+                // Worth a step only if it changes the board: a cell with other
+                // candidates to remove, or a candidate still there.
+                on_mask = meet(on_mask & mask.0, all_on, on, (i == 0).then_some(&worth[..]));
+                off_mask = meet(off_mask & mask.1, all_off, off, (i == 0).then_some(&g.places[..]));
+                if on_mask | off_mask == 0 {
+                    return;
+                }
             }
         }
         targets.clear();
@@ -945,6 +1009,20 @@ fn multiple_grid<const W: usize>(
         return None;
     };
     Some(make_step(g, &mut prop, &mut anc, best))
+}
+
+/// A candidate whose "true" implies all that `cand` false implies, and no
+/// more, among those `traced` accepts: the other candidate of a bivalue
+/// cell, or the other place of the symbol in a house with two. For each
+/// implies the other (`cand` false makes the partner true, the partner
+/// true rules `cand` out), and what a dynamic chain implies is where it
+/// stops, whatever the order it follows things in, as long as it meets
+/// no contradiction: at every stall the same board, so the same patterns
+/// and nested steps and the same nodes.
+fn partner<const W: usize>(g: &Grid<W>, cand: usize, traced: impl Fn(usize) -> bool) -> Option<usize> {
+    let (n, c, d) = (g.n, cand / g.n, cand % g.n);
+    let cell = g.bivalue_other(c, d).map(|e| c * n + e);
+    cell.into_iter().chain(g.conjugates[cand].iter().map(|x| x * n + d)).find(|&z| traced(z))
 }
 
 /// Narrows `all` (per symbol, what the branches so far imply) to what

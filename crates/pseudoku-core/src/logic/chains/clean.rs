@@ -121,6 +121,12 @@ impl<const W: usize> Clean<W> {
         clean
     }
 
+    /// Per symbol, the cells whose candidate true is known to imply no pair
+    /// (after [`after`](Self::after): reaches no new strong link).
+    pub fn into_on(self) -> Vec<Cells<W>> {
+        self.on
+    }
+
     /// Takes in what `wider` knows, for a mode whose links are among
     /// `wider`'s: a literal whose wider following meets no pair meets none
     /// with fewer links, nor (reaching no new strong link of the wider mode)

@@ -18,6 +18,7 @@
 use std::rc::Rc;
 
 use super::memo::{Memo, Search};
+use super::quiet::Quiet;
 use super::{multiple_on, nested_on, Budget, Cells, Grid};
 use crate::layout::{HouseId, HouseKind};
 use crate::logic::links::places_of;
@@ -91,7 +92,8 @@ pub(super) fn extends(level: u8) -> bool {
 /// What the first rule that applies removes, on the board `(cands,
 /// places)` a propagation from `g` (made from `board`) has reached;
 /// `chainless` when `board` has no chain (SE 7.0); `start` is the
-/// assumption that led there.
+/// assumption that led there; `quiet` is what the static forcing chains of
+/// `g` have in common, made when first needed.
 pub(super) fn find<const W: usize>(
     g: &Grid<W>,
     board: &Board,
@@ -99,6 +101,7 @@ pub(super) fn find<const W: usize>(
     level: u8,
     (budget, memo): (&mut Budget, &mut Memo),
     (chainless, start): (bool, u32),
+    quiet: &mut Option<Quiet<W>>,
 ) -> Vec<Deduction> {
     let s = State { g, cands, places };
     let mut out = Vec::new();
@@ -121,6 +124,7 @@ pub(super) fn find<const W: usize>(
     // A board above this one without a chain: one this assumption met
     // before, or the board searched, when it has none.
     let chainless = chainless && !memo.is_off();
+    let full = memo.is_off();
     let prior: Option<Rc<[u64]>> = memo.chainless_above(start, cands).filter(|_| !memo.is_off());
     for &search in searches {
         let step = memo.search(search, cands, budget, |budget| {
@@ -138,7 +142,10 @@ pub(super) fn find<const W: usize>(
                     budget.charge(CHAIN_COST).then(|| chains::find_after(nested, prior)).flatten()
                 }
                 Search::Chains => budget.charge(CHAIN_COST).then(|| chains::find_on(nested)).flatten(),
-                Search::Multiple => budget.charge(MULTIPLE_COST).then(|| multiple_on(board, nested)).flatten(),
+                Search::Multiple => {
+                    let quiet = (!full).then(|| &*quiet.get_or_insert_with(|| Quiet::of(g)));
+                    budget.charge(MULTIPLE_COST).then(|| multiple_on(board, nested, quiet)).flatten()
+                }
                 // The searches within never search deeper: no memo to keep.
                 Search::Dynamic => nested_on(board, nested, 0, budget),
                 Search::Level2 => nested_on(board, nested, 2, budget),

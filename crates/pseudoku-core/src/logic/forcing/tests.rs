@@ -1,7 +1,8 @@
 //! Tests of the forcing chains: single steps on boards taken from real
 //! puzzles.
 
-use super::{dynamic, multiple, nested, nested_on, nishio, Budget, Grid, Memo};
+use super::quiet::Quiet;
+use super::{dynamic, multiple, multiple_grid, multiple_on, nested, nested_on, nishio, Budget, Grid, Memo};
 use crate::format::line;
 use crate::layout::Layout;
 use crate::logic::links::testing::{check, Case};
@@ -300,5 +301,106 @@ fn level_two_on_a_derived_grid_agrees_with_the_search_on_its_board() {
         let oracle = nested(inner, 2, &mut on_board, &mut Memo::off());
         assert_eq!(found, oracle);
         assert_eq!(on_grid.left(), on_board.left(), "the same nodes");
+    }
+}
+
+/// Lines 1, 2,401 and 4,801 of the forum's SE 11+ list
+/// (`shared/data/bench/puzzles5_forum_hardest_1905_11plus.txt`), each where
+/// the everyday techniques stop (it needs nested forcing chains).
+fn forum_stalls(layout: &Layout) -> Vec<Board<'_>> {
+    let puzzles = [
+        "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+        "98.7..6..5...9......7..4.9.3.......2.6...5.....54...8...1.4..7....1.8..3.....72..",
+        "1.....7...5.1....6.69....1.....38........28..9..5...7.5..6...9...2...4......4...3",
+    ];
+    puzzles
+        .iter()
+        .map(|puzzle| {
+            let mut board = Board::new(layout, &line::parse(layout, puzzle).unwrap()).unwrap();
+            while let Some(step) = next_step(&board) {
+                board.apply(&step);
+            }
+            board
+        })
+        .collect()
+}
+
+/// Boards made from `g`'s by taking away 1 to 12 of its candidates, chosen
+/// by a fixed sequence (the same boards on every run), each from a cell
+/// left with two or more (as on a board a chain stalls on, where a cell
+/// with one candidate has it placed).
+fn taken_away<const W: usize>(g: &Grid<W>, count: usize) -> Vec<Vec<u64>> {
+    let sources = g.sources();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    (0..count)
+        .map(|round| {
+            let mut cands = g.cands.clone();
+            for _ in 0..1 + round % 12 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let x = sources[(state % sources.len() as u64) as usize];
+                if cands[x / g.n].count_ones() >= 3 {
+                    cands[x / g.n] &= !(1 << (x % g.n));
+                }
+            }
+            cands
+        })
+        .collect()
+}
+
+// The static forcing chains of a board made from another by taking
+// candidates away (as level 3 searches the boards its chains stall on)
+// find the same step with what the other board's chains imply as bounds
+// (`quiet`) as they find following every branch in full: on 80 such boards
+// of each of three forum SE 11 puzzles where they need nested chains.
+#[test]
+fn static_chains_bounded_by_the_prior_board_agree_with_full_ones() {
+    let layout = Layout::classic(3).unwrap();
+    for board in forum_stalls(&layout) {
+        let g = Grid::<2>::new(&board);
+        let quiet = Quiet::of(&g);
+        let mut found = 0;
+        for cands in taken_away(&g, 80) {
+            let stalled = g.derived(&cands);
+            let bounded = multiple_on(&board, &stalled, Some(&quiet));
+            assert_eq!(bounded, multiple_on(&board, &stalled, None));
+            found += bounded.is_some() as usize;
+        }
+        assert!(found >= 10, "the boards have steps to find ({found})");
+    }
+}
+
+// A dynamic forcing chain search that takes a candidate false as its
+// partner true (see `partner`) rather than following it gives the same
+// step for the same nodes as one that follows every candidate both ways
+// (the memo off): on the boards of the test above, with the budget to
+// finish and with one that runs out half way.
+#[test]
+fn dynamic_chains_sharing_partners_agree_with_following_every_candidate() {
+    let layout = Layout::classic(3).unwrap();
+    let full = u64::MAX / 2;
+    for board in forum_stalls(&layout) {
+        let g = Grid::<2>::new(&board);
+        let (mut shared, mut found) = (0, 0);
+        for cands in taken_away(&g, 40) {
+            let stalled = g.derived(&cands);
+            let mut budget = Budget::new(full);
+            let step = multiple_grid(&board, &stalled, true, 0, &mut budget, &mut Memo::off(), None);
+            let nodes = full - budget.left();
+            for left in [full, nodes / 2] {
+                let (mut with, mut without) = (Budget::new(left), Budget::new(left));
+                let sharing = multiple_grid(&board, &stalled, true, 0, &mut with, &mut Memo::default(), None);
+                let plain = multiple_grid(&board, &stalled, true, 0, &mut without, &mut Memo::off(), None);
+                assert_eq!(sharing, plain, "budget {left}");
+                assert_eq!((with.left(), with.is_out()), (without.left(), without.is_out()), "budget {left}");
+                if left == full {
+                    assert_eq!(sharing, step);
+                }
+            }
+            found += step.is_some() as usize;
+            shared += (0..g.cell_count * g.n).filter(|&x| super::partner(&stalled, x, |_| true).is_some()).count();
+        }
+        assert!(found >= 10 && shared > 0, "steps found ({found}), partners ({shared})");
     }
 }
