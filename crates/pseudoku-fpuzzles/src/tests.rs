@@ -370,7 +370,7 @@ fn short_links_of_every_kind_are_named() {
 #[test]
 fn a_rule_that_hangs_on_dropped_marks_is_refused() {
     let with_rules = |rules: &str, extra: &str| {
-        let grid = vec![vec!["{}"; 4].join(","); 4].iter().map(|r| format!("[{r}]")).collect::<Vec<_>>().join(",");
+        let grid = vec![["{}"; 4].join(","); 4].iter().map(|r| format!("[{r}]")).collect::<Vec<_>>().join(",");
         let json = format!(r#"{{"size":4,"grid":[{grid}],"ruleset":"{rules}"{extra}}}"#);
         crate::import(&format!("https://www.f-puzzles.com/?load={}", lz_str::compress_to_base64(&json)))
     };
