@@ -184,24 +184,26 @@ const MARK_WORDS: &[(&[&str], &str)] = &[
     (&["shaded"], "a rule about shaded cells"),
 ];
 
-/// The rules [`RULE_WORDS`] finds named in a rules text, else the marks
-/// [`MARK_WORDS`] finds it speaking of.
+/// The rules [`RULE_WORDS`] finds named in a rules text.
 pub(crate) fn named_in_rules(rules: &str) -> Vec<&'static str> {
+    found_in(rules, RULE_WORDS)
+}
+
+/// The marks [`MARK_WORDS`] finds a rules text speaking of: asked when
+/// nothing else refuses the puzzle.
+pub(crate) fn marks_in_rules(rules: &str) -> Vec<&'static str> {
+    found_in(rules, MARK_WORDS)
+}
+
+/// The names of `list` whose words start a word of `rules`.
+fn found_in(rules: &str, list: &[(&[&str], &'static str)]) -> Vec<&'static str> {
     // ASCII lower case is enough for these words, and keeps Unicode's case
     // tables out of the web app's module.
     let lower = rules.to_ascii_lowercase();
     let starts_word = |word: &str| {
         lower.match_indices(word).any(|(i, _)| !lower[..i].chars().next_back().is_some_and(char::is_alphanumeric))
     };
-    let found = |list: &[(&[&str], &'static str)]| -> Vec<&'static str> {
-        list.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
-    };
-    let named = found(RULE_WORDS);
-    if named.is_empty() {
-        found(MARK_WORDS)
-    } else {
-        named
-    }
+    list.iter().filter(|(words, _)| words.iter().any(|w| starts_word(w))).map(|&(_, name)| name).collect()
 }
 
 /// `a`, `a and b`, `a, b and c`.

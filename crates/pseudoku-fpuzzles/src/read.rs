@@ -4,7 +4,10 @@ use super::grid::{cell_id, default_map, regions_of_map};
 use super::json::{Cell, Puzzle};
 use super::link::{payload, Payload};
 use super::meter::{unpacked_len, Meter};
-use super::{join_names, named_in_rules, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN, MIN_SIZE};
+use super::{
+    join_names, marks_in_rules, named_in_rules, ImportError, Imported, MAX_IMPORT_LEN, MAX_SIZE, MAX_UNPACKED_LEN,
+    MIN_SIZE,
+};
 use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::CellId;
 use pseudoku_core::symbol::Symbol;
@@ -249,6 +252,7 @@ fn check_rules(puzzle: &Puzzle, notes: &mut Vec<String>) -> Result<(), ImportErr
     }
     // Rules drawn with plain lines, or not drawn at all: the rules text says.
     let said = puzzle.ruleset.as_deref().map(named_in_rules).unwrap_or_default();
+    let said = if said.is_empty() { puzzle.ruleset.as_deref().map(marks_in_rules).unwrap_or_default() } else { said };
     if !said.is_empty() {
         return Err(ImportError::Unsupported(format!("{} (its rules say so)", join_names(&said))));
     }

@@ -26,7 +26,7 @@
 use serde_json::{Map, Value};
 
 use super::grid::{cell_id, regions_of_map};
-use super::{join_names, named_in_rules, ImportError, Imported, MAX_SIZE, MIN_SIZE};
+use super::{join_names, marks_in_rules, named_in_rules, ImportError, Imported, MAX_SIZE, MIN_SIZE};
 use pseudoku_core::format::{GridSpec, Regions, Shape, Spec, Variant};
 use pseudoku_core::layout::CellId;
 use pseudoku_core::symbol::Symbol;
@@ -233,6 +233,9 @@ fn convert(puzzle: &Map<String, Value>) -> Result<Imported, ImportError> {
             if !names.iter().any(|n| n == name) {
                 names.push(format!("{name} (its rules say so)"));
             }
+        }
+        if names.is_empty() {
+            names.extend(marks_in_rules(rules).into_iter().map(|name| format!("{name} (its rules say so)")));
         }
     }
     if !names.is_empty() {
