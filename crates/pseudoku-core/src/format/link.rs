@@ -161,7 +161,7 @@ pub enum LinkError {
     TooManyCells { found: usize },
     #[error("this address opens an f-puzzles or SudokuPad link (`#import=…`); read it with `pseudoku import`")]
     ImportLink,
-    #[error("`#{shown}` is not a link Pseudoku knows: its links begin `#p=`, `#e=`, `#seed=` or `#import=`")]
+    #[error("“#{shown}” is not a link Pseudoku knows: its links begin #p=, #e=, #seed= or #import=")]
     UnknownFragment { shown: String },
 }
 

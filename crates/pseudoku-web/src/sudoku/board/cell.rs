@@ -155,6 +155,13 @@ fn label_at(place: &str, view: &CellView) -> String {
     if !view.corner.is_empty() {
         label.push_str(&format!(", corner marks {}", view.corner.iter().collect::<String>()));
     }
+    // Colours as the palette names them (Colour 1, Colour 2, …).
+    let colours: Vec<String> = (0..16).filter(|k| view.colours & (1 << k) != 0).map(|k| (k + 1).to_string()).collect();
+    match colours.as_slice() {
+        [] => {}
+        [one] => label.push_str(&format!(", colour {one}")),
+        [rest @ .., last] => label.push_str(&format!(", colours {} and {last}", rest.join(", "))),
+    }
     if view.conflict {
         label.push_str(", conflict");
     }
@@ -226,5 +233,7 @@ mod tests {
         assert_eq!(place(&classic, CellId(10)), "row 2 column 2");
         let view = CellView { value: Some('7'), given: true, conflict: true, ..CellView::default() };
         assert_eq!(cell_label(&classic, CellId(0), &view), "row 1 column 1, 7, given, conflict");
+        let painted = CellView { colours: 0b101, ..CellView::default() };
+        assert_eq!(cell_label(&classic, CellId(1), &painted), "row 1 column 2, empty, colours 1 and 3");
     }
 }
