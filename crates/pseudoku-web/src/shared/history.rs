@@ -62,6 +62,9 @@ impl<T: Clone> History<T> {
     }
 }
 
+/// How many bytes of state texts a saved history holds at most.
+pub const SAVE_BUDGET: usize = 256 * 1024;
+
 /// The version of [`SavedHistory`] this build writes and reads.
 pub const HISTORY_SAVE_VERSION: u32 = 1;
 
@@ -76,24 +79,34 @@ pub struct SavedHistory {
 }
 
 impl<T: Clone> History<T> {
-    /// This history as text, behind the state written `at`.
+    /// This history as text, behind the state written `at`: the states to
+    /// redo, then those to undo from the newest, while their texts fit in
+    /// [`SAVE_BUDGET`] bytes (a large grid keeps fewer steps, so a save and
+    /// its reading stay small).
     pub fn save(&self, at: String, write: impl Fn(&T) -> String) -> SavedHistory {
-        SavedHistory {
-            version: HISTORY_SAVE_VERSION,
-            at,
-            undo: self.undo.iter().map(&write).collect(),
-            redo: self.redo.iter().map(&write).collect(),
-        }
+        let mut room = SAVE_BUDGET;
+        let mut take = |state: &T| {
+            let text = write(state);
+            room = room.checked_sub(text.len())?;
+            Some(text)
+        };
+        let mut redo: Vec<String> = self.redo.iter().rev().map_while(&mut take).collect();
+        let mut undo: Vec<String> = self.undo.iter().rev().map_while(&mut take).collect();
+        redo.reverse();
+        undo.reverse();
+        SavedHistory { version: HISTORY_SAVE_VERSION, at, undo, redo }
     }
 
     /// The saved history, when it was saved behind the state written `at`
     /// and every state in it reads; else none (a damaged or foreign save
     /// gives an empty history, never a wrong one).
-    pub fn load(saved: SavedHistory, at: &str, read: impl Fn(&str) -> Option<T>) -> Option<History<T>> {
-        if saved.version != HISTORY_SAVE_VERSION || saved.at != at || saved.undo.len() > LIMIT {
+    pub fn load(saved: SavedHistory, at: &str, mut read: impl FnMut(&str) -> Option<T>) -> Option<History<T>> {
+        let bytes: usize = saved.undo.iter().chain(&saved.redo).map(String::len).sum();
+        let long = saved.undo.len() > LIMIT || saved.redo.len() > LIMIT || bytes > SAVE_BUDGET;
+        if saved.version != HISTORY_SAVE_VERSION || saved.at != at || long {
             return None;
         }
-        let all = |texts: &[String]| texts.iter().map(|t| read(t)).collect::<Option<Vec<T>>>();
+        let mut all = |texts: &[String]| texts.iter().map(|t| read(t)).collect::<Option<Vec<T>>>();
         Some(History { undo: all(&saved.undo)?, redo: all(&saved.redo)? })
     }
 }
@@ -118,6 +131,27 @@ mod tests {
         assert_eq!(History::load(damaged, "3", read), None);
         let newer = SavedHistory { version: HISTORY_SAVE_VERSION + 1, ..saved };
         assert_eq!(History::load(newer, "3", read), None);
+    }
+
+    #[test]
+    fn a_saved_history_keeps_the_redo_and_the_newest_undo_within_its_budget() {
+        let mut h = History::default();
+        for before in 0..LIMIT {
+            h.record(before);
+        }
+        let now = h.undo(LIMIT).unwrap();
+        // Each state's text is a tenth of the budget, less a little.
+        let write = |n: &usize| format!("{n:0>width$}", width = SAVE_BUDGET / 10 - 8);
+        let saved = h.save(now.to_string(), write);
+        assert_eq!(saved.redo, vec![write(&LIMIT)]);
+        let kept: Vec<usize> = saved.undo.iter().map(|t| t.parse().unwrap()).collect();
+        assert_eq!(kept, (LIMIT - 10..LIMIT - 1).collect::<Vec<_>>(), "the newest undo, oldest first");
+        let back = History::load(saved, &now.to_string(), |t| t.parse::<usize>().ok()).unwrap();
+        assert_eq!(back.parts().0.last(), Some(&(LIMIT - 2)));
+        let mut huge = h.save(now.to_string(), write);
+        huge.undo.push(write(&0));
+        huge.undo.push(write(&0));
+        assert_eq!(History::load(huge, &now.to_string(), |t| t.parse::<usize>().ok()), None, "over the budget");
     }
 
     #[test]

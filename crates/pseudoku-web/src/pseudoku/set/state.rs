@@ -6,6 +6,7 @@
 //! to the worker, and its replies come back as [`SetterAction::Worker`].
 //! Replies to any other id are dropped.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use pseudoku_core::format::link::{self, Challenge};
@@ -73,11 +74,19 @@ fn link_text(challenge: &Challenge) -> String {
 }
 
 /// What undo returns to.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Work {
     instance: Rc<Instance>,
     title: String,
     author: String,
+    /// Its link text as saved, written once.
+    text: Rc<OnceCell<String>>,
+}
+
+impl PartialEq for Work {
+    fn eq(&self, other: &Work) -> bool {
+        (&self.instance, &self.title, &self.author) == (&other.instance, &other.title, &other.author)
+    }
 }
 
 /// Everything a setter (or the worker) can do.
@@ -177,15 +186,17 @@ impl Setter {
         (undo.len(), redo.len())
     }
 
-    /// Undo and redo as saved beside the work: each piece of work as its
-    /// link text.
-    pub fn saved_history(&self) -> SavedHistory {
+    /// Undo and redo as saved beside the work written `at` (its link
+    /// text): each piece of work as its link text, written once.
+    pub fn saved_history(&self, at: String) -> SavedHistory {
         let text = |w: &Work| {
-            let challenge =
-                Challenge { instance: (*w.instance).clone(), title: w.title.clone(), author: w.author.clone() };
-            link_text(&challenge)
+            let write = || {
+                let instance = (*w.instance).clone();
+                link_text(&Challenge { instance, title: w.title.clone(), author: w.author.clone() })
+            };
+            w.text.get_or_init(write).clone()
         };
-        self.history.save(link_text(&self.challenge()), text)
+        self.history.save(at, text)
     }
 
     /// This setter with a saved undo and redo put back, when they were
@@ -193,7 +204,7 @@ impl Setter {
     pub fn with_saved_history(mut self, saved: SavedHistory) -> Setter {
         let read = |t: &str| {
             let c = link::decode(t).ok()?;
-            Some(Work { instance: Rc::new(c.instance), title: c.title, author: c.author })
+            Some(Work { instance: Rc::new(c.instance), title: c.title, author: c.author, text: Rc::default() })
         };
         if let Some(history) = History::load(saved, &link_text(&self.challenge()), read) {
             self.history = history;
@@ -273,11 +284,16 @@ impl Setter {
                 next.focus = cell;
             }
             SetterAction::Load(instance) => {
-                next.replace_work(Work { instance: Rc::new(instance), title: String::new(), author: String::new() });
+                next.replace_work(Work {
+                    instance: Rc::new(instance),
+                    title: String::new(),
+                    author: String::new(),
+                    text: Rc::default(),
+                });
             }
             SetterAction::Open(challenge) => {
                 let Challenge { instance, title, author } = challenge;
-                next.replace_work(Work { instance: Rc::new(instance), title, author });
+                next.replace_work(Work { instance: Rc::new(instance), title, author, text: Rc::default() });
             }
             SetterAction::SetPaste(text) => {
                 next.paste = text;
@@ -347,7 +363,8 @@ impl Setter {
     }
 
     fn work(&self) -> Work {
-        Work { instance: self.instance.clone(), title: self.title.clone(), author: self.author.clone() }
+        let (title, author) = (self.title.clone(), self.author.clone());
+        Work { instance: self.instance.clone(), title, author, text: Rc::default() }
     }
 
     fn set_work(&mut self, work: Work) {
@@ -420,7 +437,7 @@ impl Setter {
             let same_grid = instance.size() == self.instance.size() && instance.symbols() == self.instance.symbols();
             let (title, author) =
                 if same_grid { (self.title.clone(), self.author.clone()) } else { (String::new(), String::new()) };
-            next.replace_work(Work { instance: Rc::new(instance), title, author });
+            next.replace_work(Work { instance: Rc::new(instance), title, author, text: Rc::default() });
             next.generated = matches!(task.job, Job::Construct { .. } | Job::ConstructRated { .. });
             next.message = message;
             return Some(next);
@@ -529,7 +546,7 @@ mod tests {
                 SetterAction::Undo,
             ],
         );
-        let saved = drawn.saved_history();
+        let saved = drawn.saved_history(link_text(&drawn.challenge()));
         // The reload: the work comes back from its link, the history beside it.
         let reloaded = Setter::from_challenge(drawn.challenge()).with_saved_history(saved.clone());
         assert_eq!(reloaded.history_len(), drawn.history_len());

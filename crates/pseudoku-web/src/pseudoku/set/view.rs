@@ -70,7 +70,7 @@ pub fn Create(props: &CreateProps) -> Html {
             if challenge.instance.size() >= 2 {
                 let text = pseudoku_core::format::link::encode(challenge);
                 let _ = browser::keep_work(browser::SETTER_KEY, &text, &format!("#e={text}"));
-                browser::keep_history(browser::SETTER_KEY, &setter.saved_history());
+                browser::keep_history(browser::SETTER_KEY, &setter.saved_history(text));
             }
         });
     }

@@ -5,6 +5,7 @@
 //! the solutions; replies to any other id are dropped. Undo and redo cover
 //! the layout and the givens together.
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -47,11 +48,19 @@ pub struct SetAnalysis {
 }
 
 /// What undo and redo go back and forth between.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 struct Snapshot {
     variant: Rc<Variant>,
     givens: Vec<Option<Symbol>>,
     walls: Option<BTreeSet<Edge>>,
+    /// Its text as saved, written once ([`saved`]).
+    text: Rc<OnceCell<String>>,
+}
+
+impl PartialEq for Snapshot {
+    fn eq(&self, other: &Snapshot) -> bool {
+        (&self.variant, &self.givens, &self.walls) == (&other.variant, &other.givens, &other.walls)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -213,6 +222,7 @@ impl SudokuSetter {
             variant: self.variant.clone(),
             givens: self.givens.clone(),
             walls: self.draft.as_ref().map(|d| d.walls.clone()),
+            text: Rc::default(),
         }
     }
 

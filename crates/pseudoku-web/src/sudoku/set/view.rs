@@ -84,7 +84,7 @@ pub fn SetSudoku(props: &SetProps) -> Html {
                 SavedWork::Link(text) => browser::keep_work(key, text, &format!("#e={text}")),
                 SavedWork::Text(text) => browser::store_text(key, text),
             };
-            storage::keep_history(key, &setter.saved_history());
+            storage::keep_history(key, &setter.saved_history(work));
         });
     }
     // Keys: arrows move, symbols enter givens, Backspace clears, Ctrl+Z/Y.

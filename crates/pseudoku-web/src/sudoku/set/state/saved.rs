@@ -2,7 +2,7 @@
 //! else the state as text (givens that break a rule are work too, and a
 //! link refuses them), and its undo and redo, each state as text.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 use pseudoku_core::format::{line, link, Variant};
@@ -43,19 +43,33 @@ struct SnapshotText {
 }
 
 impl Snapshot {
+    /// Its text, written the first time it is asked for: a history saved
+    /// after every change writes only the newest state.
     fn text(&self) -> String {
-        let walls = self.walls.as_ref().map(|w| w.iter().map(|e| [e.a().0, e.b().0]).collect());
-        let text = SnapshotText {
-            variant: self.variant.to_string(),
-            givens: line::write(self.variant.layout(), &self.givens),
-            walls,
+        let write = || {
+            let walls = self.walls.as_ref().map(|w| w.iter().map(|e| [e.a().0, e.b().0]).collect());
+            let text = SnapshotText {
+                variant: self.variant.to_string(),
+                givens: line::write(self.variant.layout(), &self.givens),
+                walls,
+            };
+            serde_json::to_string(&text).expect("a snapshot serialises")
         };
-        serde_json::to_string(&text).expect("a snapshot serialises")
+        self.text.get_or_init(write).clone()
     }
 
-    fn read(text: &str) -> Option<Snapshot> {
+    /// A snapshot from its text; `layouts` keeps the variants already read,
+    /// by their text, so a history of one layout reads it once.
+    fn read(text: &str, layouts: &mut HashMap<String, Rc<Variant>>) -> Option<Snapshot> {
         let text: SnapshotText = serde_json::from_str(text).ok()?;
-        let variant: Variant = text.variant.parse().ok()?;
+        let variant = match layouts.get(&text.variant) {
+            Some(v) => v.clone(),
+            None => {
+                let v: Rc<Variant> = Rc::new(text.variant.parse().ok()?);
+                layouts.insert(text.variant.clone(), v.clone());
+                v
+            }
+        };
         if variant.givens().is_some() {
             return None;
         }
@@ -67,7 +81,7 @@ impl Snapshot {
                 Some(w.iter().map(|&[a, b]| Edge::new(n, CellId(a), CellId(b))).collect::<Option<BTreeSet<Edge>>>()?)
             }
         };
-        Some(Snapshot { variant: Rc::new(variant), givens, walls })
+        Some(Snapshot { variant, givens, walls, text: Rc::default() })
     }
 }
 
@@ -78,7 +92,7 @@ impl SudokuSetter {
         let puzzle = (*self.variant).clone().with_givens(Some(self.givens.clone()));
         match puzzle.ok().and_then(|p| link::encode_sudoku(&p).ok()) {
             Some(text) => SavedWork::Link(text),
-            None => SavedWork::Text(Snapshot { walls: None, ..self.snapshot() }.text()),
+            None => SavedWork::Text(Snapshot { walls: None, text: Rc::default(), ..self.snapshot() }.text()),
         }
     }
 
@@ -87,7 +101,7 @@ impl SudokuSetter {
         if let Ok(link::Shared::Sudoku(v)) = link::decode_shared(text) {
             return Some(SudokuSetter::new(*v));
         }
-        let snapshot = Snapshot::read(text)?;
+        let snapshot = Snapshot::read(text, &mut HashMap::new())?;
         let mut setter = SudokuSetter::new((*snapshot.variant).clone());
         setter.givens = snapshot.givens;
         Some(setter)
@@ -105,15 +119,18 @@ impl SudokuSetter {
         (undo.len(), redo.len())
     }
 
-    /// Undo and redo as saved beside the work.
-    pub fn saved_history(&self) -> SavedHistory {
-        self.history.save(self.saved_work().text().to_owned(), Snapshot::text)
+    /// Undo and redo as saved beside `work` (this setter's [`saved_work`]).
+    ///
+    /// [`saved_work`]: SudokuSetter::saved_work
+    pub fn saved_history(&self, work: &SavedWork) -> SavedHistory {
+        self.history.save(work.text().to_owned(), Snapshot::text)
     }
 
     /// This setter with a saved undo and redo put back, when they were
     /// saved behind this very work; else unchanged.
     pub fn with_saved_history(mut self, saved: SavedHistory) -> SudokuSetter {
-        if let Some(history) = History::load(saved, self.saved_work().text(), Snapshot::read) {
+        let mut layouts = HashMap::new();
+        if let Some(history) = History::load(saved, self.saved_work().text(), |t| Snapshot::read(t, &mut layouts)) {
             self.history = history;
         }
         self
@@ -141,7 +158,9 @@ mod tests {
         }
         let snapshot = s.snapshot();
         assert!(snapshot.walls.as_ref().is_some_and(|w| w.contains(&e(11, 20)) && !w.contains(&e(20, 21))));
-        assert_eq!(Snapshot::read(&snapshot.text()), Some(snapshot));
-        assert_eq!(Snapshot::read("{\"variant\":\"size 9\\n\",\"givens\":\"12\"}"), None, "too few cells");
+        let mut layouts = HashMap::new();
+        assert_eq!(Snapshot::read(&snapshot.text(), &mut layouts), Some(snapshot));
+        let short = "{\"variant\":\"size 9\\n\",\"givens\":\"12\"}";
+        assert_eq!(Snapshot::read(short, &mut layouts), None, "too few cells");
     }
 }

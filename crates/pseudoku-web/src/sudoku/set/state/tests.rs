@@ -233,7 +233,7 @@ fn undo_and_redo_survive_a_reload_behind_the_same_work_only() {
             SetAction::Undo,
         ],
     );
-    let saved = typed.saved_history();
+    let saved = typed.saved_history(&typed.saved_work());
     let reloaded = SudokuSetter::from_saved_work(typed.saved_work().text()).unwrap().with_saved_history(saved.clone());
     assert_eq!(reloaded.history_len(), typed.history_len());
     for steps in [vec![SetAction::Undo], vec![SetAction::Undo; 3], vec![SetAction::Redo]] {
