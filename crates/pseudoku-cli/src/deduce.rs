@@ -157,7 +157,8 @@ pub fn construct(size: usize, level: Level, first_seed: u64, count: u64) -> Resu
 /// median and worst time, the levels, the time of the first hint, and the
 /// time of a hint from every position on the solve path (what a player who
 /// follows the path and asks at any point waits for: the step is searched
-/// from that board alone, as the app's hint is).
+/// from that board alone, its answer search included, as the app's hint
+/// is).
 pub fn bench_rate(file: &Path) -> Result<bool> {
     let mut times = Vec::new();
     let mut hints = Vec::new();
@@ -178,7 +179,7 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
         let mut stepper = deduce::Stepper::new(&instance, &config);
         loop {
             let start = Instant::now();
-            let _ = deduce::Stepper::from_board(stepper.board().clone(), &config).peek();
+            let _ = deduce::Stepper::from_position(&instance, stepper.board().clone(), &config).peek();
             path_hints.push(start.elapsed().as_secs_f64());
             if !matches!(stepper.next(), Next::Step(_)) {
                 break;

@@ -12,7 +12,7 @@
 //! with every technique and no wall added is that rating already). Everything
 //! comes from the seed, so a seed names one challenge.
 
-use super::board::Mark;
+use super::board::{Board, Mark};
 use super::path::{rate, rating_of, solve_path, DeduceConfig, End, Next, Rating, Stepper};
 use super::technique::Level;
 use crate::partition::{self, ConstructConfig, ConstructError, Difficulty, Instance, Partition};
@@ -84,7 +84,8 @@ fn fit(
         return (rating.end == End::Stuck).then_some((instance, rating, 0));
     }
     let limited = DeduceConfig { hardest: level.hardest()?, ..config.deduce };
-    let mut stepper = Stepper::new(&instance, &limited);
+    // The answer is known: the steppers need not search for it.
+    let mut stepper = Stepper::from_board(Board::new(&instance), &limited).knowing(answer);
     let mut added = 0;
     // The path's steps while no wall was added.
     let mut steps = Vec::new();
@@ -111,7 +112,7 @@ fn fit(
         added += 1;
         let mut board = stepper.board().clone();
         board.add_border(wall).ok()?;
-        stepper = Stepper::from_board(board, &limited);
+        stepper = Stepper::from_board(board, &limited).knowing(answer);
     }
     // With no wall added and every technique allowed (the extreme level),
     // the path taken is the rating's path from the start: the same steps
@@ -119,7 +120,7 @@ fn fit(
     let rating = if added == 0 && limited == config.deduce {
         rating_of(steps, End::Solved, &stepper)
     } else {
-        solve_path(Stepper::new(&instance, &config.deduce))
+        solve_path(Stepper::from_board(Board::new(&instance), &config.deduce).knowing(answer))
     };
     (rating.solved && rating.level == level).then_some((instance, rating, added))
 }

@@ -68,6 +68,11 @@ pub(crate) struct Ctx {
     pub runs_on: bool,
     /// Groups not walked again so far.
     pub walks_skipped: u64,
+    /// Answers of the challenge known beforehand (one at most from
+    /// `answers.rs`), as a mark per slot: on a board that agrees with one,
+    /// a supposition that agrees with it too cannot break a rule, so it is
+    /// not followed.
+    pub answers: Vec<Vec<Mark>>,
 }
 
 impl Ctx {
@@ -100,6 +105,7 @@ impl Ctx {
             runs: Runs::default(),
             runs_on: true,
             walks_skipped: 0,
+            answers: Vec::new(),
         }
     }
 

@@ -67,6 +67,11 @@ fn propagate_with(b: &mut Board, upto: Technique, cx: &mut Ctx, batch: &mut Batc
     // every change, as the solve path does, reaches the same fixpoint with
     // more passes of the cheap techniques.)
     //
+    // A searching technique (shapes, suppositions) runs only once the easier
+    // ones have nothing more in this sweep: on a board they would still add
+    // to, its search is wasted. The fixpoint is the same (every technique
+    // is monotone).
+    //
     // A technique that found nothing on a board finds nothing on it again:
     // the techniques are deterministic, and a run the budget did not cut
     // short takes the same nodes again. So a technique whose last run found
@@ -82,6 +87,9 @@ fn propagate_with(b: &mut Board, upto: Technique, cx: &mut Ctx, batch: &mut Batc
         for (i, &t) in Technique::ALL.iter().enumerate().take_while(|&(_, &t)| t <= upto) {
             if b.is_solved() {
                 return Ok(());
+            }
+            if changed && t >= Technique::FewShapes {
+                break;
             }
             cx.nodes += 1;
             let (seen, cost) = idle[i];

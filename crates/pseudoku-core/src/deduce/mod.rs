@@ -38,6 +38,7 @@
 //! Budgets count nodes (shapes tried, suppositions made), never time.
 //! `partition` knows nothing of this module.
 
+mod answers;
 mod areas;
 mod assume;
 mod basic;
