@@ -153,16 +153,38 @@ pub fn construct(size: usize, level: Level, first_seed: u64, count: u64) -> Resu
     Ok(all_ok)
 }
 
+/// Player positions asked for a hint per challenge in the bench.
+const PLAYER_POSITIONS: usize = 30;
+
+/// A coin for the bench's player positions: splitmix64 over a counter, the
+/// same on every machine.
+struct Coin(u64);
+
+impl Coin {
+    /// True with probability `p`.
+    fn below(&mut self, p: f64) -> bool {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((z >> 11) as f64 / (1u64 << 53) as f64) < p
+    }
+}
+
 /// `bench --what rate-pseudoku FILE`: rates every challenge, prints the
-/// median and worst time, the levels, the time of the first hint, and the
-/// time of a hint from every position on the solve path (what a player who
+/// median and worst time, the levels, the time of the first hint, the time
+/// of a hint from every position on the solve path (what a player who
 /// follows the path and asks at any point waits for: the step is searched
 /// from that board alone, its answer search included, as the app's hint
-/// is).
+/// is; with the path's suppositions tried first, as the app asks, and
+/// bare), and from players' own positions.
 pub fn bench_rate(file: &Path) -> Result<bool> {
     let mut times = Vec::new();
     let mut hints = Vec::new();
     let mut path_hints = Vec::new();
+    let mut bare_hints = Vec::new();
+    let mut player_hints = Vec::new();
     let mut levels = [0usize; 6];
     let mut nodes = 0u64;
     for line in read_lines(Some(file))? {
@@ -176,13 +198,34 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
         hints.push(start.elapsed().as_secs_f64());
         levels[Level::ALL.iter().position(|&l| l == r.level).expect("a level")] += 1;
         nodes += r.nodes;
+        let first = r.supposed();
         let mut stepper = deduce::Stepper::new(&instance, &config);
         loop {
+            let board = stepper.board().clone();
             let start = Instant::now();
-            let _ = deduce::Stepper::from_position(&instance, stepper.board().clone(), &config).peek();
+            let _ = deduce::Stepper::from_position(&instance, board.clone(), &config).trying_first(&first).peek();
             path_hints.push(start.elapsed().as_secs_f64());
+            let start = Instant::now();
+            let _ = deduce::Stepper::from_position(&instance, board, &config).peek();
+            bare_hints.push(start.elapsed().as_secs_f64());
             if !matches!(stepper.next(), Next::Step(_)) {
                 break;
+            }
+        }
+        // Players' own positions: a share of the answer's cells painted and
+        // of its borders drawn, as the app asks (the path's suppositions
+        // tried first).
+        if let Some(answer) = pseudoku_core::partition::all_answers(&instance, 1).first() {
+            let n = instance.size();
+            for k in 0..PLAYER_POSITIONS {
+                let share = [0.15, 0.3, 0.45][k % 3];
+                let mut coin = Coin(line.number as u64 * 1000 + k as u64);
+                let regions = answer.labels().map(|l| coin.below(share).then_some(l)).collect();
+                let borders = answer.borders().filter(|_| coin.below(share)).collect();
+                let player = PlayerState { borders, regions };
+                let start = Instant::now();
+                let _ = deduce::next_step_trying(&instance, &player, &DeduceConfig::new(n), &first);
+                player_hints.push(start.elapsed().as_secs_f64());
             }
         }
     }
@@ -202,13 +245,22 @@ pub fn bench_rate(file: &Path) -> Result<bool> {
     );
     let (median, p90, max) = spread(&mut hints);
     println!("first hint: median {median:.2} ms, p90 {p90:.2} ms, max {max:.2} ms");
-    let positions = path_hints.len();
-    let slow = path_hints.iter().filter(|&&t| t > 0.020).count();
-    let (median, p90, max) = spread(&mut path_hints);
-    println!(
-        "hint from each of {positions} positions on the paths: median {median:.2} ms, p90 {p90:.2} ms, max {max:.2} ms, \
-         {slow} over 20 ms"
-    );
+    for (what, times) in [
+        ("on the paths, the path's suppositions tried first (as the app asks)", &mut path_hints),
+        ("on the paths, searched bare", &mut bare_hints),
+        ("of players (a share of the answer painted), as the app asks", &mut player_hints),
+    ] {
+        let positions = times.len();
+        let slow = times.iter().filter(|&&t| t > 0.020).count();
+        if positions == 0 {
+            continue;
+        }
+        let (median, p90, max) = spread(times);
+        println!(
+            "hint from each of {positions} positions {what}: median {median:.2} ms, p90 {p90:.2} ms, \
+             max {max:.2} ms, {slow} over 20 ms"
+        );
+    }
     let shares: Vec<String> = Level::ALL
         .iter()
         .zip(levels)

@@ -59,7 +59,22 @@ pub(crate) fn assume(
         b.groups()[b.group_of(x)].size == 1 && b.groups()[b.group_of(y)].size == 1
     };
     let open_slots = || b.slots().filter(|&s| b.mark_at(s) == Mark::Open);
-    let order = open_slots().filter(|&s| !lone(s)).chain(open_slots().filter(|&s| lone(s)));
+    // On the path's own board, the slots given to try first (a hint's
+    // guesses: where the challenge's solve path supposed) come first.
+    let mut first = Vec::new();
+    if cx.depth == 0 {
+        for &s in &cx.first {
+            if b.mark_at(s) == Mark::Open && !first.contains(&s) {
+                first.push(s);
+            }
+        }
+    }
+    let rest = |s: &usize| !first.contains(s);
+    let order = first
+        .iter()
+        .copied()
+        .chain(open_slots().filter(|&s| !lone(s)).filter(rest))
+        .chain(open_slots().filter(|&s| lone(s)).filter(rest));
     // Bit 0: supposing a join is known to break nothing; bit 1: a border.
     let bit = |m: Mark| if m == Mark::Join { 1u8 } else { 2 };
     // On the solve path's own board (not inside another supposition), a

@@ -73,6 +73,9 @@ pub(crate) struct Ctx {
     /// a supposition that agrees with it too cannot break a rule, so it is
     /// not followed.
     pub answers: Vec<Vec<Mark>>,
+    /// Slots whose suppositions are tried first on the path's own board
+    /// (where the challenge's solve path made its suppositions).
+    pub first: Vec<usize>,
 }
 
 impl Ctx {
@@ -106,6 +109,7 @@ impl Ctx {
             runs_on: true,
             walks_skipped: 0,
             answers: Vec::new(),
+            first: Vec::new(),
         }
     }
 

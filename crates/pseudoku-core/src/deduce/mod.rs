@@ -66,6 +66,8 @@ mod tests;
 
 pub use board::{Board, Contradiction, Mark, PlayerState, StateError};
 pub use construct::{construct_rated, RatedConfig, RatedConstruction};
-pub use path::{next_step, rate, solve_path, DeduceConfig, End, Next, Rating, Score, Stepper};
+pub use path::{
+    next_step, next_step_trying, rate, solve_path, supposed, DeduceConfig, End, Next, Rating, Score, Stepper,
+};
 pub use step::{name as cell_name, Step};
 pub use technique::{Level, Technique};

@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::follow::find;
 use super::step::{FirstStep, Step};
 use super::technique::{Level, Technique};
-use crate::partition::Instance;
+use crate::partition::{Edge, Instance};
 
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +85,19 @@ impl Stepper {
     /// board is from), as [`Stepper::from_position`] would find it.
     pub(crate) fn knowing(mut self, answer: &crate::partition::Partition) -> Stepper {
         self.cx.answers = vec![answers::marks(&self.board, answer)];
+        self
+    }
+
+    /// The same stepper trying the suppositions on `edges` before the
+    /// others (a hint's guesses: the edges where the challenge's own solve
+    /// path supposed, [`Rating::supposed`]). A step is still of the easiest
+    /// technique that has one; among its steps, one on these edges comes
+    /// first, found after fewer suppositions.
+    pub fn trying_first(mut self, edges: &[Edge]) -> Stepper {
+        let n = self.board.size();
+        // Edges of another grid's size are left out.
+        let fits = |e: &&Edge| Edge::new(n, e.a(), e.b()) == Some(**e);
+        self.cx.first = edges.iter().filter(fits).map(|&e| super::board::slot(e)).collect();
         self
     }
 
@@ -257,6 +270,23 @@ pub fn rate(instance: &Instance, config: &DeduceConfig) -> Rating {
     solve_path(Stepper::new(instance, config))
 }
 
+impl Rating {
+    /// The edges the path's suppositions decided, in path order: what a
+    /// hint tries first ([`next_step_trying`]).
+    pub fn supposed(&self) -> Vec<Edge> {
+        supposed(&self.steps)
+    }
+}
+
+/// The edges that the suppositions among `steps` decided, in order.
+pub fn supposed(steps: &[Step]) -> Vec<Edge> {
+    steps
+        .iter()
+        .filter(|s| s.technique >= Technique::Contradiction)
+        .flat_map(|s| s.borders.iter().chain(&s.joins).copied())
+        .collect()
+}
+
 /// Runs a [`Stepper`] to the end and rates the path.
 pub fn solve_path(mut stepper: Stepper) -> Rating {
     let mut steps = Vec::new();
@@ -294,6 +324,19 @@ pub(crate) fn rating_of(steps: Vec<Step>, end: End, stepper: &Stepper) -> Rating
 /// player's marks: when those are wrong, so may the step be, so check the
 /// marks against the answers first ([`crate::partition::explain`]).
 pub fn next_step(instance: &Instance, player: &PlayerState, config: &DeduceConfig) -> Result<Next, StateError> {
+    next_step_trying(instance, player, config, &[])
+}
+
+/// [`next_step`], trying the suppositions on `first` before the others
+/// ([`Stepper::trying_first`]): given the edges where the challenge's solve
+/// path supposed ([`Rating::supposed`]), a hint that needs a supposition
+/// usually finds one at once.
+pub fn next_step_trying(
+    instance: &Instance,
+    player: &PlayerState,
+    config: &DeduceConfig,
+    first: &[Edge],
+) -> Result<Next, StateError> {
     let board = Board::from_player(instance, player)?;
-    Ok(Stepper::from_position(instance, board, config).peek())
+    Ok(Stepper::from_position(instance, board, config).trying_first(first).peek())
 }

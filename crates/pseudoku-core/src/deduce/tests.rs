@@ -123,6 +123,39 @@ fn knowing_the_answers_changes_no_step() {
     assert!(saved > 10_000, "only {saved} nodes saved");
 }
 
+/// A hint that tries first where the path supposed (as the app asks) is a
+/// step of the technique the bare search finds, and agrees with the
+/// answer, from every position of the path.
+#[test]
+fn hints_trying_the_paths_suppositions_first_are_as_easy() {
+    let mut supposed = 0;
+    for seed in 0..12u64 {
+        let size = 6 + seed as usize % 3;
+        let Some((instance, answers)) = instance(size, seed, Difficulty::Hard, 0) else { continue };
+        let rating = rate(&instance, &config(size));
+        let first = rating.supposed();
+        let mut stepper = Stepper::new(&instance, &config(size));
+        loop {
+            let board = stepper.board().clone();
+            let bare = Stepper::from_board(board.clone(), &config(size)).peek();
+            let tried = Stepper::from_position(&instance, board, &config(size)).trying_first(&first).peek();
+            match (&bare, &tried) {
+                (Next::Step(a), Next::Step(b)) => {
+                    assert_eq!(a.technique, b.technique, "{instance}");
+                    check_steps(&instance, &[b.clone()], &answers);
+                    supposed += usize::from(b.technique >= Technique::Contradiction);
+                }
+                (Next::OutOfBudget, _) | (_, Next::OutOfBudget) => {}
+                _ => assert_eq!(bare, tried, "{instance}"),
+            }
+            if !matches!(stepper.next(), Next::Step(_)) {
+                break;
+            }
+        }
+    }
+    assert!(supposed > 20, "only {supposed} positions needed a supposition");
+}
+
 /// A hint from a player's position that agrees with the answer agrees with
 /// it too.
 #[test]

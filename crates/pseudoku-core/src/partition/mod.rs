@@ -131,8 +131,8 @@ pub use construct::{
 pub use engine::SolveConfig;
 pub use explain::{explain, Explainer, Explanation, NoAnswerReason, Verdict, SEVERAL_LIMIT};
 pub use fillers::{GridFiller, JigsawLatinFiller, RegionShuffleFiller, SolverFiller};
-pub use solve::{all_answers, count, solve, solve_joined, uniqueness};
 pub(crate) use solve::first_answers;
+pub use solve::{all_answers, count, solve, solve_joined, uniqueness};
 pub use text::ParseError;
 
 pub use crate::search::{Count, Flow, Progress, SearchEnd, SearchReport, Sink, Uniqueness};

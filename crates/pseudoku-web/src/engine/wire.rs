@@ -33,8 +33,15 @@ pub enum Job {
     Analyse { instance: String, limit: u64, keep: usize, redundant: bool },
     /// The easiest next step from a player's position on a challenge: the
     /// borders they drew (`a-b`), the region painted on each cell, and the
-    /// joins made by steps applied (`a-b`).
-    Teach { instance: String, borders: Vec<(u32, u32)>, regions: Vec<Option<u8>>, joins: Vec<(u32, u32)> },
+    /// joins made by steps applied (`a-b`); the suppositions on `first`
+    /// (where the challenge's rated path supposed) are tried first.
+    Teach {
+        instance: String,
+        borders: Vec<(u32, u32)>,
+        regions: Vec<Option<u8>>,
+        joins: Vec<(u32, u32)>,
+        first: Vec<(u32, u32)>,
+    },
     /// A new challenge whose rating is `level` (a level's key, `easy` …
     /// `extreme`).
     ConstructRated { size: usize, level: String, seed: u64 },

@@ -93,6 +93,16 @@ impl Verdict {
         })
     }
 
+    /// The edges the path's suppositions decided, in path order (as
+    /// `deduce::supposed` gives them).
+    pub fn supposed(&self) -> Vec<Edge> {
+        self.steps
+            .iter()
+            .filter(|s| s.technique >= Technique::Contradiction)
+            .flat_map(|s| s.borders.iter().chain(&s.joins).copied())
+            .collect()
+    }
+
     /// "solvable by logic: medium (hardest step: only way out)" or "needs
     /// guessing".
     pub fn words(&self) -> String {

@@ -96,7 +96,9 @@ pub fn handle(request: &Request, post: &mut dyn FnMut(Reply)) -> Option<Rest> {
             };
             send(true, body);
         }
-        Job::Teach { instance, borders, regions, joins } => send(true, teach(instance, borders, regions, joins)),
+        Job::Teach { instance, borders, regions, joins, first } => {
+            send(true, teach(instance, borders, regions, joins, first))
+        }
         Job::ConstructRated { size, level, seed } => send(true, construct_to_level(*size, level, *seed)),
         Job::Fill { size, latin, seed } => send(true, fill_grid(*size, *latin, *seed)),
         Job::Solve { variant } => send(true, solve(variant)),

@@ -69,8 +69,14 @@ impl Judge {
 }
 
 /// The easiest next step from a player's borders, painted regions and
-/// joins.
-pub(super) fn teach(instance: &str, borders: &[(u32, u32)], regions: &[Option<u8>], joins: &[(u32, u32)]) -> Body {
+/// joins, trying the suppositions on `first` before the others.
+pub(super) fn teach(
+    instance: &str,
+    borders: &[(u32, u32)],
+    regions: &[Option<u8>],
+    joins: &[(u32, u32)],
+    first: &[(u32, u32)],
+) -> Body {
     let instance = match parse(instance) {
         Ok(i) => i,
         Err(message) => return Body::Failed { message },
@@ -81,7 +87,7 @@ pub(super) fn teach(instance: &str, borders: &[(u32, u32)], regions: &[Option<u8
     }
     let edges = |pairs: &[(u32, u32)]| pairs.iter().filter_map(|&(a, b)| Edge::new(n, CellId(a), CellId(b))).collect();
     let player = PlayerState { borders: edges(borders), regions: groups(n, regions, &edges(joins)) };
-    let lesson = match deduce::next_step(&instance, &player, &DeduceConfig::new(n)) {
+    let lesson = match deduce::next_step_trying(&instance, &player, &DeduceConfig::new(n), &edges(first)) {
         Ok(Next::Step(step)) => Lesson::Step(Box::new(step_wire(&step))),
         Ok(Next::Solved) => Lesson::Solved,
         Ok(Next::Stuck | Next::OutOfBudget) => Lesson::Stuck,

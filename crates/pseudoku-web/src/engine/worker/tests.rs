@@ -268,6 +268,7 @@ fn the_teacher_gives_the_easiest_step_from_the_players_position() {
         borders: Vec::new(),
         regions: vec![None; 81],
         joins: Vec::new(),
+        first: Vec::new(),
     });
     let Body::Taught(Lesson::Step(first)) = &out[0].body else { panic!("{out:?}") };
     let rating = pseudoku_core::deduce::rate(&instance, &pseudoku_core::deduce::DeduceConfig::new(9));
@@ -279,7 +280,7 @@ fn the_teacher_gives_the_easiest_step_from_the_players_position() {
     // The whole answer painted, its borders drawn: solved.
     let regions: Vec<Option<u8>> = answer.labels().map(|l| Some(l as u8)).collect();
     let borders = pairs(&answer.borders().collect::<Vec<_>>());
-    let out = replies(Job::Teach { instance: MEDIUM.into(), borders, regions, joins: Vec::new() });
+    let out = replies(Job::Teach { instance: MEDIUM.into(), borders, regions, joins: Vec::new(), first: Vec::new() });
     assert_eq!(out[0].body, Body::Taught(Lesson::Solved));
     // Two cells with the same symbol painted as one region: wrong.
     let mut regions = vec![None; 81];
@@ -295,7 +296,13 @@ fn the_teacher_gives_the_easiest_step_from_the_players_position() {
             *region = Some(0);
         }
     }
-    let out = replies(Job::Teach { instance: MEDIUM.into(), borders: Vec::new(), regions, joins: Vec::new() });
+    let out = replies(Job::Teach {
+        instance: MEDIUM.into(),
+        borders: Vec::new(),
+        regions,
+        joins: Vec::new(),
+        first: Vec::new(),
+    });
     assert_eq!(out[0].body, Body::Taught(Lesson::Wrong));
     // The same wrong region as joins, with nothing painted: wrong too.
     let mut joins = Vec::new();
@@ -307,7 +314,13 @@ fn the_teacher_gives_the_easiest_step_from_the_players_position() {
     for r in 1..=rt as u32 {
         joins.push(((r - 1) * 9 + ct as u32, r * 9 + ct as u32));
     }
-    let out = replies(Job::Teach { instance: MEDIUM.into(), borders: Vec::new(), regions: vec![None; 81], joins });
+    let out = replies(Job::Teach {
+        instance: MEDIUM.into(),
+        borders: Vec::new(),
+        regions: vec![None; 81],
+        joins,
+        first: Vec::new(),
+    });
     assert_eq!(out[0].body, Body::Taught(Lesson::Wrong));
 }
 

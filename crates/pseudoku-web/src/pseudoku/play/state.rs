@@ -575,6 +575,13 @@ impl Player {
             borders: self.borders.iter().map(|e| (e.a().0, e.b().0)).collect(),
             regions: self.labels.clone(),
             joins: self.joins.iter().map(|e| (e.a().0, e.b().0)).collect(),
+            // Where the rated path supposed: a hint that needs a supposition
+            // tries those first.
+            first: self
+                .analysis
+                .verdict
+                .as_ref()
+                .map_or_else(Vec::new, |v| v.supposed().iter().map(|e| (e.a().0, e.b().0)).collect()),
         };
         debug_assert_eq!(self.labels.len(), n * n);
         self.teacher.asking = Some(self.ids.request(job));

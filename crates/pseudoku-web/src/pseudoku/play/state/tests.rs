@@ -179,3 +179,20 @@ fn progress_saved_by_the_build_before_the_teacher_is_restored() {
     let undone = back.apply(PlayAction::Undo).unwrap();
     assert_eq!(undone.label(3), None);
 }
+
+/// A hint asks the worker to try first where the rated path supposed (a
+/// challenge whose path needs suppositions).
+#[test]
+fn a_hint_sends_where_the_rated_path_supposed() {
+    use pseudoku_core::deduce::{construct_rated, Level, RatedConfig};
+    let made = construct_rated(&RatedConfig::new(6, Level::Expert), 1).unwrap();
+    let want: Vec<(u32, u32)> = made.rating.supposed().iter().map(|e| (e.a().0, e.b().0)).collect();
+    assert!(!want.is_empty(), "an expert path supposes");
+    let p = Player::new(Challenge { instance: made.instance, title: String::new(), author: String::new() });
+    let mut out = Vec::new();
+    crate::engine::worker::handle_to_end(&p.request().unwrap(), &mut |r| out.push(r));
+    let p = play(p, out.into_iter().map(PlayAction::Worker));
+    let asked = play(p, [PlayAction::Hint]);
+    let Some(Job::Teach { first, .. }) = asked.request().map(|r| r.job) else { panic!("no hint asked") };
+    assert_eq!(first, want);
+}
