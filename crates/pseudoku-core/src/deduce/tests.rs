@@ -142,7 +142,7 @@ fn hints_trying_the_paths_suppositions_first_are_as_easy() {
             match (&bare, &tried) {
                 (Next::Step(a), Next::Step(b)) => {
                     assert_eq!(a.technique, b.technique, "{instance}");
-                    check_steps(&instance, &[b.clone()], &answers);
+                    check_steps(&instance, std::slice::from_ref(b), &answers);
                     supposed += usize::from(b.technique >= Technique::Contradiction);
                 }
                 (Next::OutOfBudget, _) | (_, Next::OutOfBudget) => {}
