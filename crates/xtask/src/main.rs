@@ -52,9 +52,11 @@ commands:
   bench-browser [K] build the release app and time it in headless Chromium: wall
                     toggle to answer count (9×9, K toggles per challenge, default 20),
                     progress and key latency during a long 16×16 count, first
-                    render, bundle size, the hardest ratings in the worker; each
-                    against its goal (bench-browser K ratings: the ratings alone;
-                    bench-browser K sudoku: the sudoku player and setter alone)
+                    render, bundle size, the hardest ratings in the worker,
+                    Pseudoku hints; each against its goal (bench-browser K
+                    ratings: the ratings alone; bench-browser K sudoku: the
+                    sudoku player and setter alone; bench-browser K hints: the
+                    Pseudoku hints alone)
   screenshots       build the release app and save screenshots of every screen
                     (phone and desktop widths, light and dark) in target/screenshots/
                     (screenshots imports: only the imports and export buttons)

@@ -16,6 +16,8 @@
 //!   far") and to the final rating on screen, each checked against the
 //!   engine's own rating; and a key typed during the rating to the cell
 //!   repainted (the rating never blocks play: goal ≤ 16 ms, as above).
+//! - Pseudoku hints in Play: minimal-wall 9×9 challenges solved hint by
+//!   hint, each Hint press to its nudge on screen (goal ≤ 20 ms).
 //! - First render on localhost (goal ≤ 1 s) and the bundle's gzipped size
 //!   (goal ≤ 500 KB).
 //! - Hostile links: a 64 KB link, a 1 MB fragment, the 200-grid layout
@@ -27,7 +29,8 @@
 //!
 //! `bench-browser N` runs each timed input N times (default 20);
 //! `bench-browser N ratings` runs the hardest ratings alone, and
-//! `bench-browser N sudoku` the sudoku player and setter alone.
+//! `bench-browser N sudoku` the sudoku player and setter alone, and
+//! `bench-browser N hints` the Pseudoku hints alone.
 //!
 //! Each time ends at the first animation frame after the page shows the
 //! result, so it includes the worker round trip and Yew's render.
@@ -224,7 +227,66 @@ const poll = () => {
 poll();
 "#;
 
+/// Solves the open Pseudoku challenge with hints: Hint, then "Show the
+/// step", then "Apply this step", until none is left. Answers the time of
+/// each Hint press to its nudge on screen (then one frame), and the
+/// technique each nudge names.
+const HINTS: &str = r#"
+const [callback] = arguments;
+const button = (text) => [...document.querySelectorAll('button')].find(b => b.textContent.trim() === text);
+const frame = () => new Promise(r => requestAnimationFrame(r));
+(async () => {
+  const out = [];
+  for (let i = 0; i < 400; i++) {
+    const hint = button('Hint');
+    if (!hint || hint.disabled) break;
+    const t0 = performance.now();
+    hint.click();
+    while (!button('Show the step')) await new Promise(r => setTimeout(r, 0));
+    await frame();
+    const t = performance.now() - t0;
+    const said = document.querySelector('.lesson').textContent;
+    out.push([t, (said.match(/“([^”]+)”/) || [])[1] || '']);
+    button('Show the step').click();
+    await frame();
+    button('Apply this step').click();
+    await frame();
+  }
+  callback(out);
+})();
+"#;
+
 const FINAL: &str = r"^(no answer|exactly one answer|\d+ answers|at least \d+ answers)$";
+
+/// Pseudoku hints in Play: minimal-wall 9×9 challenges (`rounds` of them,
+/// at most 5) solved hint by hint, each Hint press to its nudge on screen
+/// (goal: a median ≤ 20 ms; the worst and the slowest technique said too).
+fn pseudoku_hints(rounds: usize) {
+    let config = ConstructConfig { difficulty: Difficulty::Hard, ..ConstructConfig::new(9) };
+    let (mut times, mut slowest) = (Vec::new(), (0.0, String::new()));
+    let challenges = rounds.clamp(1, 5);
+    for seed in 1..=challenges as u64 {
+        let instance = construct(&config, seed).expect("a 9×9 construction").instance;
+        let link = encode(&Challenge { instance, title: String::new(), author: String::new() });
+        let app = App::open_at(&format!("#p={link}"));
+        app.session.set_script_timeout(120_000).unwrap();
+        app.wait_until("the level", || {
+            app.text_of(".level").starts_with("Level: ") && !app.text_of(".level").contains('…')
+        });
+        let said = app.session.execute_async(HINTS, json!([])).expect("hints to the end");
+        for pair in said.as_array().expect("a list") {
+            let t = ms(pair[0].clone());
+            if t > slowest.0 {
+                slowest = (t, pair[1].as_str().unwrap_or_default().to_owned());
+            }
+            times.push(t);
+        }
+        assert!(app.text_of(".play-status").starts_with("Solved"), "the hints solve challenge {seed}");
+    }
+    let over = times.iter().filter(|&&t| t > 20.0).count();
+    println!("Pseudoku hints in Play, {challenges} minimal-wall 9×9 challenges solved hint by hint:");
+    report(&format!("  Hint → nudge on screen ({over} over 20 ms; the slowest a {})", slowest.1), &times, 20.0);
+}
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -252,6 +314,7 @@ fn main() {
     match std::env::args().nth(2).as_deref() {
         Some("ratings") => return hardest_ratings(rounds),
         Some("sudoku") => return sudoku_screens(rounds),
+        Some("hints") => return pseudoku_hints(rounds),
         _ => {}
     }
     // 9×9 challenges with 8 or more walls: the 2014 puzzle and the first
@@ -313,6 +376,8 @@ fn main() {
     drop(app);
 
     sudoku_screens(rounds);
+
+    pseudoku_hints(rounds);
 
     hardest_ratings(rounds);
 
