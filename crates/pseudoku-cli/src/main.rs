@@ -401,7 +401,28 @@ impl From<SymmetryArg> for Symmetry {
     }
 }
 
+/// True when `e` is a write to a pipe whose reader has gone (`pseudoku …
+/// | head`): the output was not wanted any further, which is no error.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
+}
+
 fn main() -> ExitCode {
+    // A report printed with `println!` into a closed pipe panics; end
+    // quietly instead, as the commands that write through `io::Write` do.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or_default();
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        report(info);
+    }));
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(input) => solve(&input),
@@ -421,6 +442,7 @@ fn main() -> ExitCode {
         Ok(Status::Done) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
         Ok(Status::OutOfBudget) => ExitCode::from(3),
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

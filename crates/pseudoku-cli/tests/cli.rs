@@ -692,3 +692,30 @@ fn rate_pseudoku_says_why_a_path_stops_short() {
         serde_json::from_str(run(&["rate", "--pseudoku", "--json"], PSEUDOKU_SEED).stdout.trim()).unwrap();
     assert_eq!(v["end"], "stuck", "{v}");
 }
+
+/// Output into a pipe whose reader has gone (`pseudoku … | head`) ends the
+/// command quietly with status 0, both for the commands that write through
+/// `io::Write` and for the reports printed with `println!`.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let challenges = temp_file("closed-pipe.txt", "123456234561345612456123561234612345\n");
+    for args in [
+        vec!["fill", "--size", "9", "--count", "200", "--seed", "1"],
+        vec!["bench", "--what", "rate-pseudoku", challenges.to_str().unwrap()],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pseudoku"))
+            .args(&args)
+            .current_dir(common::repo_root())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader goes before the first line is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!((out.status.code(), stderr.as_ref()), (Some(0), ""), "{args:?}");
+    }
+}
