@@ -150,6 +150,13 @@ fn a_jigsaw_drawn_by_dragging_is_filled_cut_and_played_from_its_link() {
     // One stroke round a corner walls r3c3 off from the first box: 8 and 10.
     app.stroke(&[(2.5, 2.0), (2.0, 2.0), (2.0, 2.5)]);
     app.wait_until("8 and 10", || problems(&app).contains("this region has 8 cells; it needs 9."));
+    // The two unfinished groups keep their colours apart, both striped.
+    let region_of = |cell: usize| {
+        let script = format!("return document.getElementById('pcell-{cell}').dataset.region");
+        app.session.execute(&script, serde_json::json!([])).unwrap()
+    };
+    assert_ne!(region_of(0), region_of(20), "the 8 and the 10 are coloured apart");
+    assert!(app.exists("#pcell-0.bad .hatch") && app.exists("#pcell-20.bad .hatch"), "both striped");
     app.screenshot("setter-regions-wrong-size");
     // Another gives r1c4 to the first box, and a tap opens its old border.
     app.stroke(&[(4.0, 0.5), (4.0, 1.0), (3.5, 1.0)]);

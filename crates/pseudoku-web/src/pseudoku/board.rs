@@ -386,11 +386,29 @@ fn PCell(props: &PCellProps) -> Html {
             data-cell={cell.to_string()} data-region={region.map(|k| k.to_string()).unwrap_or_default()}
             onfocus={move |_| on_focus.emit(cell)}>
             <rect x={x.to_string()} y={y.to_string()} width={UNIT.to_string()} height={UNIT.to_string()} />
+            if bad {
+                // Stripes over the cell's own colour: the setter's unfinished
+                // groups keep their colours apart (the style shows them there).
+                <path class="hatch" aria-hidden="true" d={hatch(x, y)} />
+            }
             <text x={(x + UNIT / 2.0).to_string()} y={(y + UNIT / 2.0).to_string()} aria-hidden="true">
                 { symbol.to_string() }
             </text>
         </g>
     }
+}
+
+/// Three diagonal stripes across the cell whose top left corner is
+/// (`x`, `y`).
+fn hatch(x: f64, y: f64) -> String {
+    let h = UNIT / 2.0;
+    format!(
+        "M{x} {y1}L{x1} {y}M{x} {y2}L{x2} {y}M{x1} {y2}L{x2} {y1}",
+        y1 = y + h,
+        x1 = x + h,
+        y2 = y + UNIT,
+        x2 = x + UNIT,
+    )
 }
 
 /// A cell's sides, as the bits of [`sides`] name them.
