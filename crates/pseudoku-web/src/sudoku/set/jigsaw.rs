@@ -93,19 +93,60 @@ pub fn borders(n: usize, map: &[usize]) -> BTreeSet<Edge> {
     Edge::borders(n, map).collect()
 }
 
-/// Jigsaw regions being drawn: the walls on the `n × n` grid and the
-/// groups they make.
+/// Jigsaw regions being drawn: the walls on the `n × n` grid, the groups
+/// they make, and the colour each cell is shown in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RegionDraft {
     pub n: usize,
     pub walls: BTreeSet<Edge>,
     pub drawn: Drawn,
+    /// Per cell, its group's colour (one of [`COLOURS`]).
+    pub colours: Vec<u8>,
 }
 
+/// The colours the board has for groups.
+pub const COLOURS: usize = 16;
+
 impl RegionDraft {
+    /// A fresh draft: each group's colour follows its number.
     pub fn new(n: usize, walls: BTreeSet<Edge>) -> RegionDraft {
         let drawn = drawn(n, &walls);
-        RegionDraft { n, walls, drawn }
+        let colours = drawn.groups.iter().map(|&g| (g % COLOURS) as u8).collect();
+        RegionDraft { n, walls, drawn, colours }
+    }
+
+    /// The draft after `walls` replaced `before`'s: a group keeps the colour
+    /// most of its cells had, largest groups first, so an edit changes the
+    /// colours only where it changed the groups (a group split in two keeps
+    /// its colour on the larger part, and the other takes a colour no group
+    /// has).
+    pub fn after(before: &RegionDraft, walls: BTreeSet<Edge>) -> RegionDraft {
+        let n = before.n;
+        let drawn = drawn(n, &walls);
+        let groups = drawn.groups.iter().copied().max().map_or(0, |g| g + 1);
+        let mut cells: Vec<Vec<usize>> = vec![Vec::new(); groups];
+        for (cell, &g) in drawn.groups.iter().enumerate() {
+            cells[g].push(cell);
+        }
+        let mut order: Vec<usize> = (0..groups).collect();
+        order.sort_by_key(|&g| (std::cmp::Reverse(cells[g].len()), g));
+        let mut colour_of = vec![None; groups];
+        let mut taken = [false; COLOURS];
+        for &g in &order {
+            let mut votes = [0usize; COLOURS];
+            for &c in &cells[g] {
+                votes[usize::from(before.colours[c]) % COLOURS] += 1;
+            }
+            let kept =
+                (0..COLOURS).filter(|&k| votes[k] > 0 && !taken[k]).max_by_key(|&k| (votes[k], std::cmp::Reverse(k)));
+            if let Some(k) = kept.or_else(|| (0..COLOURS).find(|&k| !taken[k])) {
+                taken[k] = true;
+                colour_of[g] = Some(k as u8);
+            }
+        }
+        // Past 16 groups, the rest share colours by number.
+        let colours = drawn.groups.iter().map(|&g| colour_of[g].unwrap_or((g % COLOURS) as u8)).collect();
+        RegionDraft { n, walls, drawn, colours }
     }
 }
 
@@ -124,6 +165,30 @@ mod tests {
         assert!(d.problems.is_empty());
         assert_eq!(d.map(), Some(&map[..]));
         assert_eq!(borders(9, &map).len(), 2 * 2 * 9, "two inner lines each way");
+    }
+
+    #[test]
+    fn an_edit_keeps_the_colours_of_the_groups_it_leaves_alone() {
+        let boxes9 = boxes(9, 3);
+        let start = RegionDraft::new(9, borders(9, &boxes9));
+        // Split the first box: column 1 apart from columns 2 and 3.
+        let mut walls = start.walls.clone();
+        for r in 0..3u32 {
+            walls.insert(Edge::new(9, CellId(9 * r), CellId(9 * r + 1)).unwrap());
+        }
+        let split = RegionDraft::after(&start, walls);
+        // Every other box keeps its colour.
+        for c in (0..81).filter(|&c| boxes9[c] != 0) {
+            assert_eq!(split.colours[c], start.colours[c], "cell {c}");
+        }
+        // The larger part keeps the box's colour; the smaller takes one no
+        // other group has.
+        assert_eq!(split.colours[1], start.colours[0]);
+        let apart = split.colours[0];
+        assert!((1..81).all(|c| c % 9 == 0 && c < 27 || split.colours[c] != apart), "{:?}", split.colours);
+        // Closing it again: one group, in the box's colour.
+        let back = RegionDraft::after(&split, start.walls.clone());
+        assert_eq!(back.colours, start.colours);
     }
 
     #[test]

@@ -234,9 +234,9 @@ impl SudokuSetter {
         }
         self.givens = snapshot.givens;
         self.typed = Typed::of(self.variant.spec());
-        if let Some(n) = self.draft.as_ref().map(|d| d.n) {
-            let walls = snapshot.walls.unwrap_or_else(|| self.layout_walls(n));
-            self.draft = Some(Rc::new(RegionDraft::new(n, walls)));
+        if let Some(before) = self.draft.clone() {
+            let walls = snapshot.walls.unwrap_or_else(|| self.layout_walls(before.n));
+            self.draft = Some(Rc::new(RegionDraft::after(&before, walls)));
         }
         self.changed();
     }
@@ -300,8 +300,8 @@ impl SudokuSetter {
     /// After the walls changed: the layout follows when they make regions
     /// (and is checked again); while they do not, nothing is checked.
     fn walls_changed(&mut self, walls: BTreeSet<Edge>) {
-        let Some(n) = self.draft.as_ref().map(|d| d.n) else { return };
-        let draft = RegionDraft::new(n, walls);
+        let Some(before) = self.draft.clone() else { return };
+        let draft = RegionDraft::after(&before, walls);
         let map = draft.drawn.map().map(<[usize]>::to_vec);
         self.draft = Some(Rc::new(draft));
         let Some(map) = map else {

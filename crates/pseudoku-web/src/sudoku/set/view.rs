@@ -290,7 +290,7 @@ fn region_board(draft: &RegionDraft, setter: &SudokuSetter, d: &UseReducerDispat
     let bad: Vec<usize> = draft.drawn.problems.iter().flat_map(|p| p.cells.iter().map(|c| c.index())).collect();
     // Every group in its colour, the unfinished ones striped as well, so
     // the halves of a split region look apart.
-    let colour: Vec<Option<u8>> = draft.drawn.groups.iter().map(|&g| Some((g % 16) as u8)).collect();
+    let colour: Vec<Option<u8>> = draft.colours.iter().map(|&k| Some(k)).collect();
     let symbols = setter.givens().iter().map(|g| g.and_then(|s| s.to_char()).unwrap_or(' ')).collect();
     let view = Rc::new(pboard::BoardView {
         n,
