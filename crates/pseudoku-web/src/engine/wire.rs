@@ -291,6 +291,9 @@ pub struct Judgement {
     /// The hardest technique's key, when any step was made.
     pub hardest: Option<String>,
     pub steps: Vec<DeductionWire>,
+    /// The edges the path's suppositions decided (`deduce::supposed`): a
+    /// hint tries those suppositions first.
+    pub supposed: Vec<(u32, u32)>,
 }
 
 /// One Pseudoku deduction: its technique's key, its sentence, the cells it

@@ -81,6 +81,9 @@ pub struct Verdict {
     pub score: String,
     /// The path, easiest step first at every point.
     pub steps: Vec<PageStep>,
+    /// The edges its suppositions decided, as the worker gave them: a hint
+    /// sends them back to be tried first.
+    pub supposed: Vec<(u32, u32)>,
 }
 
 impl Verdict {
@@ -90,17 +93,8 @@ impl Verdict {
             hardest: judgement.hardest.as_deref().and_then(technique_of_key),
             score: judgement.score.clone(),
             steps: judgement.steps.iter().map(|s| PageStep::from_wire(n, s)).collect::<Option<_>>()?,
+            supposed: judgement.supposed.clone(),
         })
-    }
-
-    /// The edges the path's suppositions decided, in path order (as
-    /// `deduce::supposed` gives them).
-    pub fn supposed(&self) -> Vec<Edge> {
-        self.steps
-            .iter()
-            .filter(|s| s.technique >= Technique::Contradiction)
-            .flat_map(|s| s.borders.iter().chain(&s.joins).copied())
-            .collect()
     }
 
     /// "solvable by logic: medium (hardest step: only way out)" or "needs
@@ -166,6 +160,7 @@ mod tests {
             score: "2.501".into(),
             hardest: Some("missing-symbol".into()),
             steps: vec![DeductionWire { technique: "only-way-out".into(), ..DeductionWire::default() }],
+            supposed: Vec::new(),
         };
         let v = Verdict::from_wire(9, &judgement).unwrap();
         assert_eq!(v.words(), "solvable by logic: medium (hardest step: missing symbol)");

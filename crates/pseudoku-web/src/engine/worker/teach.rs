@@ -64,6 +64,7 @@ impl Judge {
             score: score.to_string(),
             hardest: hardest.map(|t| t.key().to_owned()),
             steps: self.steps.iter().map(step_wire).collect(),
+            supposed: pairs(&deduce::supposed(&self.steps)),
         }
     }
 }

@@ -577,11 +577,7 @@ impl Player {
             joins: self.joins.iter().map(|e| (e.a().0, e.b().0)).collect(),
             // Where the rated path supposed: a hint that needs a supposition
             // tries those first.
-            first: self
-                .analysis
-                .verdict
-                .as_ref()
-                .map_or_else(Vec::new, |v| v.supposed().iter().map(|e| (e.a().0, e.b().0)).collect()),
+            first: self.analysis.verdict.as_ref().map_or_else(Vec::new, |v| v.supposed.clone()),
         };
         debug_assert_eq!(self.labels.len(), n * n);
         self.teacher.asking = Some(self.ids.request(job));
